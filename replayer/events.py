@@ -1,0 +1,303 @@
+"""The event vocabulary: everything that can happen in a hand, one frozen type per kind.
+
+Every parser (PokerStars today; PHH, other sites and live-game logs later) produces these,
+and the engine consumes nothing else. Each class has a stable ``kind`` string: it is what
+the database stores and what the docs list, so never rename one.
+
+Events record what the log *says*; the engine decides whether it was legal. Amounts are
+``int`` in the smallest unit (cents or chips). ``line`` is the 1-based line of the source
+file the event came from (0 when an event is synthetic), so every error can point at it.
+
+Corrections (misdeals, exposed cards, a premature board: RULES.md E1-E8) are new events
+that refer back; a correction never edits an earlier event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from replayer.cards import Card
+
+
+class Blind(StrEnum):
+    """The forced bets that are posted before the deal (RULES.md F1-F3)."""
+
+    SMALL = "small"
+    BIG = "big"
+    #: "posts small & big blinds": the big part is live, the small part is dead.
+    SMALL_AND_BIG = "small_and_big"
+    STRADDLE = "straddle"
+    #: A dead blind goes into the pot without counting toward the player's bet.
+    DEAD = "dead"
+    #: 6+ Hold'em's button blind: a live blind posted by the button.
+    BUTTON = "button"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    kind: ClassVar[str] = "event"
+    #: Whether the event moves chips or cards; notes (chat, joins) do not.
+    affects_play: ClassVar[bool] = True
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerEvent(Event):
+    kind: ClassVar[str] = "player_event"
+    player: str
+
+
+# -- forced bets --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostAnte(PlayerEvent):
+    kind: ClassVar[str] = "post_ante"
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostBlind(PlayerEvent):
+    kind: ClassVar[str] = "post_blind"
+    amount: int
+    blind: Blind
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BringIn(PlayerEvent):
+    """Stud's forced opening bet on 3rd street (RULES.md F4)."""
+
+    kind: ClassVar[str] = "bring_in"
+    amount: int
+    all_in: bool = False
+
+
+# -- dealing ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealHole(PlayerEvent):
+    """Cards dealt to one player, as far as the log knows them.
+
+    ``cards`` are face down, ``up`` face up (stud). An unknown hand simply has no
+    ``DealHole`` event: the engine deals every player in the hand implicitly.
+    """
+
+    kind: ClassVar[str] = "deal_hole"
+    cards: tuple[Card, ...] = ()
+    up: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealBoard(Event):
+    """New community cards for ``street`` (flop, turn, river) on board ``run`` (1, 2 ...).
+
+    ``cards`` are the new cards only. A run-it-twice hand deals a second board for the
+    streets that were still to come when the betting ended.
+    """
+
+    kind: ClassVar[str] = "deal_board"
+    street: str
+    cards: tuple[Card, ...]
+    run: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetStart(Event):
+    """A betting round that deals no community cards (stud streets, draw rounds)."""
+
+    kind: ClassVar[str] = "street_start"
+    street: str
+
+
+# -- betting ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fold(PlayerEvent):
+    kind: ClassVar[str] = "fold"
+    #: Cards the log showed with the fold ("folds [Ac 7c]"), if any.
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Check(PlayerEvent):
+    kind: ClassVar[str] = "check"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call(PlayerEvent):
+    kind: ClassVar[str] = "call"
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bet(PlayerEvent):
+    kind: ClassVar[str] = "bet"
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RaiseTo(PlayerEvent):
+    """A raise to ``amount`` in total this round; ``by`` is the increment the log claims."""
+
+    kind: ClassVar[str] = "raise_to"
+    amount: int
+    by: int | None = None
+    all_in: bool = False
+    #: "and has reached the $5 cap" (capped no limit)
+    capped: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Complete(PlayerEvent):
+    """Stud: completing the bring-in to a full small bet."""
+
+    kind: ClassVar[str] = "complete"
+    amount: int
+    all_in: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(PlayerEvent):
+    """Draw games: ``discarded`` cards thrown, ``drawn`` received (known ones only)."""
+
+    kind: ClassVar[str] = "draw"
+    count: int
+    discarded: tuple[Card, ...] = ()
+    drawn: tuple[Card, ...] = ()
+
+
+# -- the end of the hand ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UncalledBetReturned(PlayerEvent):
+    kind: ClassVar[str] = "uncalled_bet_returned"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShowdownStart(Event):
+    kind: ClassVar[str] = "showdown_start"
+    run: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Show(PlayerEvent):
+    kind: ClassVar[str] = "show"
+    cards: tuple[Card, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Muck(PlayerEvent):
+    """The player did not show; ``cards`` are known when the log reveals them anyway."""
+
+    kind: ClassVar[str] = "muck"
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Collect(PlayerEvent):
+    """The log's claim that ``player`` collected ``amount`` (after rake).
+
+    The engine does not pay from this: it computes the awards itself and checks the claim.
+    ``pot`` is 0 for "main pot", k for "side pot-k", None for a plain "pot". ``whole`` is
+    False when the log wrote a fraction of the smallest unit (``amount`` is then rounded
+    down), which no legal split can produce (RULES.md S4).
+    """
+
+    kind: ClassVar[str] = "collect"
+    amount: int
+    pot: int | None = None
+    run: int = 1
+    whole: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CashOut(PlayerEvent):
+    """"cashed out the hand for $N | Cash Out Fee $M": an all-in insurance payout."""
+
+    kind: ClassVar[str] = "cash_out"
+    amount: int
+    fee: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotAdded(Event):
+    """Money entering the pot from outside the players (splash the pot)."""
+
+    kind: ClassVar[str] = "pot_added"
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandCancelled(Event):
+    kind: ClassVar[str] = "hand_cancelled"
+
+
+# -- notes that move nothing --------------------------------------------------------------
+
+
+class NoteKind(StrEnum):
+    CHAT = "chat"
+    JOINS = "joins"
+    LEAVES = "leaves"
+    SITS_OUT = "sits_out"
+    RETURNS = "returns"
+    DISCONNECTED = "disconnected"
+    CONNECTED = "connected"
+    TIMED_OUT = "timed_out"
+    FINISHED = "finished"
+    BOUNTY = "bounty"
+    REBUY = "rebuy"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Note(Event):
+    """A line that moves no chips and no cards: chat, joins, leaves, timeouts..."""
+
+    kind: ClassVar[str] = "note"
+    affects_play: ClassVar[bool] = False
+    note: NoteKind
+    player: str | None = None
+    text: str = ""
+
+
+#: Every event type by its stable kind name (docs and the database use these).
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        PostAnte,
+        PostBlind,
+        BringIn,
+        DealHole,
+        DealBoard,
+        StreetStart,
+        Fold,
+        Check,
+        Call,
+        Bet,
+        RaiseTo,
+        Complete,
+        Draw,
+        UncalledBetReturned,
+        ShowdownStart,
+        Show,
+        Muck,
+        Collect,
+        CashOut,
+        PotAdded,
+        HandCancelled,
+        Note,
+    )
+}

@@ -1,0 +1,93 @@
+"""A parsed hand: what a log says happened, before the engine has checked any of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from replayer.cards import Card
+from replayer.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a hand's text came from, so every error can point back at it."""
+
+    path: str
+    first_line: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seat:
+    seat: int
+    name: str
+    stack: int
+    #: "is sitting out" in the seat list: seated, dealt no cards.
+    sitting_out: bool = False
+    #: "out of hand (moved from another table into small blind)"
+    out_of_hand: bool = False
+    bounty: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Summary:
+    """The log's own account in its SUMMARY block, checked against the engine."""
+
+    total_pot: int | None = None
+    rake: int | None = None
+    #: Main pot then side pots, when the summary splits them.
+    pots: tuple[int, ...] = ()
+    boards: tuple[tuple[Card, ...], ...] = ()
+    jackpot: int = 0
+    cash_out_fee: int = 0
+    splash: int = 0
+    #: Cards the SUMMARY seat lines reveal ("showed [..] and lost", "mucked [..]").
+    revealed: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stakes:
+    """The stakes from the header: blinds in blind games, small/big bet in fixed limit.
+
+    ``small``/``big`` are the two numbers of ``($0.10/$0.20 USD)``; what they mean depends
+    on the betting structure (RULES.md F1, B7), which ``GameSpec`` knows.
+    """
+
+    small: int
+    big: int
+    ante: int = 0
+    #: capped no limit: the most a player can put in per hand
+    cap: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ParsedHand:
+    site: str
+    hand_id: str
+    #: Key into ``GAME_SPECS`` (e.g. "NLHE"); ``game_name`` as the header wrote it.
+    game: str
+    game_name: str
+    #: The mixed game this hand belongs to ("8-Game", "HORSE"), if any.
+    mixed: str | None = None
+    stakes: Stakes
+    #: ISO 4217 code, or "CHIPS" (tournament), "PLAY" (play money).
+    currency: str
+    #: How many minor units make one major unit (100 for cents, 1 for chips).
+    unit: int = 100
+    started_at: datetime | None = None
+    table: str = ""
+    max_seats: int | None = None
+    button_seat: int | None = None
+    tournament_id: str | None = None
+    level: str | None = None
+    seats: tuple[Seat, ...] = ()
+    events: tuple[Event, ...] = ()
+    summary: Summary = field(default_factory=Summary)
+    source: Source | None = None
+
+    def seat_of(self, name: str) -> Seat | None:
+        for seat in self.seats:
+            if seat.name == name:
+                return seat
+        return None

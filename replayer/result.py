@@ -1,0 +1,78 @@
+"""What a replay produces: per-player results, pots, and (optionally) the state after each event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from replayer.cards import Card
+from replayer.hand import ParsedHand
+from replayer.state import HandState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerResult:
+    name: str
+    seat: int
+    #: BTN, SB, BB, UTG, UTG+1, MP, HJ, CO ... (blind games); None when not dealt in.
+    position: str | None
+    starting_stack: int
+    #: The cards the log revealed (dealt, shown or mucked face up), else ().
+    hole_cards: tuple[Card, ...]
+    #: Everything the player put into the pot (antes, blinds, bets), net of returned bets.
+    invested: int
+    #: What the player took from the pot, after rake, as the site paid it.
+    collected: int
+    #: The player's share of the rake (charged to the pots he won).
+    rake_paid: int
+    dealt_in: bool
+    folded: bool
+    all_in: bool
+    #: The street on which the player folded, or None.
+    folded_on: str | None = None
+    went_to_showdown: bool = False
+    cashed_out: int = 0
+
+    @property
+    def net(self) -> int:
+        return self.collected + self.cashed_out - self.invested
+
+    @property
+    def final_stack(self) -> int:
+        return self.starting_stack + self.net
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotResult:
+    """One pot (main pot is index 0) on one board run, and who won what from it."""
+
+    index: int
+    run: int
+    amount: int
+    eligible: tuple[str, ...]
+    #: (player, amount before rake) in seat order.
+    winners: tuple[tuple[str, int], ...]
+    #: Hand descriptions of the winners ("three of a kind, Jacks"), for display.
+    descriptions: tuple[tuple[str, str], ...] = ()
+    #: The odd chip(s) and to whom they went (RULES.md S4).
+    odd_chips_to: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayResult:
+    hand: ParsedHand
+    players: tuple[PlayerResult, ...]
+    pots: tuple[PotResult, ...]
+    #: One board per run; a hand that ended before the flop has one empty board.
+    boards: tuple[tuple[Card, ...], ...]
+    total_pot: int
+    rake: int
+    #: The state after each event of ``hand.events`` (same index), when requested.
+    states: tuple[HandState, ...] = ()
+    #: Notes the engine made that are not errors (e.g. "log has no Uncalled bet line").
+    diagnostics: tuple[str, ...] = ()
+
+    def player(self, name: str) -> PlayerResult:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
