@@ -90,6 +90,11 @@ class GameSpec:
         return sum(s.hole_down + s.hole_up for s in self.streets)
 
     @property
+    def board_size(self) -> int:
+        """Community cards a complete board has (0 in stud and draw games)."""
+        return sum(s.board_cards for s in self.streets)
+
+    @property
     def street_names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.streets)
 
@@ -129,7 +134,11 @@ def _draw_streets(hole: int, draws: int) -> tuple[StreetSpec, ...]:
     names = ("predraw", "first_draw", "second_draw", "third_draw")
     first = StreetSpec(name=names[0], hole_down=hole, opener=Opener.LEFT_OF_BIG_BLIND)
     rest = tuple(
-        StreetSpec(name=names[i], draw=True, bet_size=BetSize.SMALL if i == 1 and draws == 3 else BetSize.BIG)
+        StreetSpec(
+            name=names[i],
+            draw=True,
+            bet_size=BetSize.SMALL if i == 1 and draws == 3 else BetSize.BIG,
+        )
         for i in range(1, draws + 1)
     )
     return (first, *rest)

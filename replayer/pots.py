@@ -1,0 +1,87 @@
+"""Main and side pots from what each player put in (RULES.md B10, B11)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Set
+
+from replayer.state import Pot
+
+
+def side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ...]:
+    """Split the chips into a main pot and side pots (B10).
+
+    ``contributions`` is every player's total for the hand in seat order (folded players
+    included: their chips stay in the pot), ``live`` the players who have not folded. A
+    player competes only for the part of each other player's chips he matched. Pots whose
+    eligible players are the same are one pot.
+
+    Six players: A is all-in for 100, B for 300, C and D put in 500, E folded after 200,
+    F folded after 50.
+
+    >>> pots = side_pots({"A": 100, "B": 300, "C": 500, "D": 500, "E": 200, "F": 50},
+    ...                  {"A", "B", "C", "D"})
+    >>> [(p.amount, p.eligible) for p in pots]
+    [(550, ('A', 'B', 'C', 'D')), (700, ('B', 'C', 'D')), (400, ('C', 'D'))]
+    >>> sum(p.amount for p in pots) == 100 + 300 + 500 + 500 + 200 + 50
+    True
+    """
+    if not contributions:
+        return ()
+    levels = sorted({amount for name, amount in contributions.items() if name in live})
+    if not levels:
+        # Everyone folded (a cancelled or void hand): one dead pot with nobody eligible.
+        total = sum(contributions.values())
+        return (Pot(amount=total, eligible=()),) if total else ()
+    pots: list[Pot] = []
+    previous = 0
+    top = levels[-1]
+    for level in levels:
+        cap = level
+        amount = 0
+        for amount_in in contributions.values():
+            amount += min(amount_in, cap) - min(amount_in, previous)
+        if level == top:
+            # Chips above the highest live level (folded players who put in more than any
+            # live player could match after returns) stay in the last pot.
+            amount += sum(max(0, a - top) for a in contributions.values())
+        eligible = tuple(n for n, a in contributions.items() if n in live and a >= level)
+        if amount:
+            if pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(amount=pots[-1].amount + amount, eligible=eligible)
+            else:
+                pots.append(Pot(amount=amount, eligible=eligible))
+        previous = level
+    return tuple(pots)
+
+
+def uncalled_excess(bets: Mapping[str, int]) -> tuple[str, int] | None:
+    """The part of the largest bet of a round that nobody matched (B11).
+
+    >>> uncalled_excess({"A": 200, "B": 50, "C": 0})
+    ('A', 150)
+    >>> uncalled_excess({"A": 200, "B": 200}) is None
+    True
+    """
+    top_name, top, second = None, 0, 0
+    for name, bet in bets.items():
+        if bet > top:
+            top_name, second, top = name, top, bet
+        elif bet > second:
+            second = bet
+    if top_name is None or top == second:
+        return None
+    return top_name, top - second
+
+
+def split_evenly(amount: int, winners: list[str]) -> dict[str, int]:
+    """Split a pot among winners already ordered clockwise from the button (S4).
+
+    The odd chips go to the first winner clockwise from the button, as RULES.md S4 words it.
+
+    >>> split_evenly(101, ["B", "A"])
+    {'B': 51, 'A': 50}
+    """
+    share, odd = divmod(amount, len(winners))
+    result = dict.fromkeys(winners, share)
+    result[winners[0]] += odd
+    return result
