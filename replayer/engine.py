@@ -61,20 +61,31 @@ def replay(
             line=hand.source.first_line if hand.source else None,
         )
     try:
-        return _Replay(hand, spec, record_states).run()
+        return HandReplay(hand, spec, record_states).run()
     except HandError as error:
         raise error.located(hand_id=hand.hand_id, path=path) from None
 
 
-class _Replay:
-    def __init__(self, hand: ParsedHand, spec: GameSpec, record_states: bool) -> None:
+class HandReplay:
+    """A hand being replayed, one event at a time.
+
+    ``replay()`` runs it over a whole log; the viewer and tests that build hands move by
+    ``apply`` and read ``snapshot()`` and ``next_to_act()`` between events. The events
+    applied are those of ``hand.events``; ``apply`` may be given further ones.
+    """
+
+    def __init__(self, hand: ParsedHand, spec: GameSpec, record_states: bool = False) -> None:
         self.hand = hand
         self.spec = spec
         self.record = record_states
+        # A seated player is dealt in when the log shows him doing anything at all: a dealt-in
+        # player always posts, acts or is dealt cards, while seat lists keep players who sat
+        # out without saying so. A hand built live (no events yet) deals everyone seated.
         involved = {e.player for e in hand.events if isinstance(e, ev.PlayerEvent)}
         self.actors: dict[str, Actor] = {}
         for seat in sorted(hand.seats, key=lambda s: s.seat):
-            self.actors[seat.name] = Actor(seat.name, seat.seat, seat.stack, seat.name in involved)
+            dealt = seat.name in involved if hand.events else not seat.sitting_out
+            self.actors[seat.name] = Actor(seat.name, seat.seat, seat.stack, dealt)
         self.starting = {s.name: s.stack for s in hand.seats}
         dealt = [a.seat for a in self.actors.values() if a.dealt_in]
         button = hand.button_seat if hand.button_seat is not None else (dealt[-1] if dealt else 0)
@@ -105,27 +116,35 @@ class _Replay:
         self.diagnostics: list[str] = []
         self.states: list[HandState] = []
         self.note = ""
-        self.index = 0
+        self.index = -1
         self.event: ev.Event | None = None
 
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> ReplayResult:
-        handlers = _HANDLERS
         for index, event in enumerate(self.hand.events):
-            self.index, self.event, self.note = index, event, ""
-            handler = handlers.get(type(event))
-            if handler is None:
-                message = f"{event.kind} events are not replayed yet"
-                raise self._error(UnsupportedGame, None, message)
-            try:
-                handler(self, event)
-            except Illegal as problem:
-                raise self._error(RuleViolation, problem.rule, problem.message) from None
-            except Mismatch as problem:
-                raise self._error(ReplayMismatch, problem.rule, problem.message) from None
-            if self.record:
-                self.states.append(self._snapshot())
+            self.apply(event, index)
+        return self.finish()
+
+    def apply(self, event: ev.Event, index: int | None = None) -> None:
+        """Apply one event; raise ``RuleViolation``/``ReplayMismatch`` if it cannot be."""
+        self.index = self.index + 1 if index is None else index
+        self.event, self.note = event, ""
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            message = f"{event.kind} events are not replayed yet"
+            raise self._error(UnsupportedGame, None, message)
+        try:
+            handler(self, event)
+        except Illegal as problem:
+            raise self._error(RuleViolation, problem.rule, problem.message) from None
+        except Mismatch as problem:
+            raise self._error(ReplayMismatch, problem.rule, problem.message) from None
+        if self.record:
+            self.states.append(self.snapshot())
+
+    def finish(self) -> ReplayResult:
+        """End the hand: form the pots, award them, and check the log's claims."""
         self.index, self.event = len(self.hand.events), None
         return self._finish()
 
@@ -580,7 +599,7 @@ class _Replay:
 
     # -- the viewer's snapshot --------------------------------------------------------------
 
-    def _snapshot(self) -> HandState:
+    def snapshot(self) -> HandState:
         rnd = self.rnd
         actor = self.next_to_act()
         legal = None
@@ -590,7 +609,7 @@ class _Replay:
             if reason is None:
                 stack_total = actor.bet + actor.stack
                 low = min(MIN_RAISE_TO[rnd.betting](rnd, actor), stack_total)
-                high = MAX_RAISE_TO[rnd.betting](rnd, actor)
+                high = min(MAX_RAISE_TO[rnd.betting](rnd, actor), stack_total)
             legal = LegalActions(
                 player=actor.name,
                 can_fold=True,
@@ -626,23 +645,23 @@ class _Replay:
         )
 
 
-_HANDLERS: dict[type, Callable[[_Replay, ev.Event], None]] = {
-    ev.PostAnte: _Replay.on_ante,
-    ev.PostBlind: _Replay.on_blind,
-    ev.DealHole: _Replay.on_hole,
-    ev.DealBoard: _Replay.on_board,
-    ev.Fold: _Replay.on_fold,
-    ev.Check: _Replay.on_check,
-    ev.Call: _Replay.on_call,
-    ev.Bet: _Replay.on_bet,
-    ev.RaiseTo: _Replay.on_raise,
-    ev.UncalledBetReturned: _Replay.on_uncalled,
-    ev.ShowdownStart: _Replay.on_showdown,
-    ev.Show: _Replay.on_show,
-    ev.Muck: _Replay.on_muck,
-    ev.Collect: _Replay.on_collect,
-    ev.CashOut: _Replay.on_cash_out,
-    ev.PotAdded: _Replay.on_pot_added,
-    ev.HandCancelled: _Replay.on_cancelled,
-    ev.Note: _Replay.on_note,
+_HANDLERS: dict[type, Callable[[HandReplay, ev.Event], None]] = {
+    ev.PostAnte: HandReplay.on_ante,
+    ev.PostBlind: HandReplay.on_blind,
+    ev.DealHole: HandReplay.on_hole,
+    ev.DealBoard: HandReplay.on_board,
+    ev.Fold: HandReplay.on_fold,
+    ev.Check: HandReplay.on_check,
+    ev.Call: HandReplay.on_call,
+    ev.Bet: HandReplay.on_bet,
+    ev.RaiseTo: HandReplay.on_raise,
+    ev.UncalledBetReturned: HandReplay.on_uncalled,
+    ev.ShowdownStart: HandReplay.on_showdown,
+    ev.Show: HandReplay.on_show,
+    ev.Muck: HandReplay.on_muck,
+    ev.Collect: HandReplay.on_collect,
+    ev.CashOut: HandReplay.on_cash_out,
+    ev.PotAdded: HandReplay.on_pot_added,
+    ev.HandCancelled: HandReplay.on_cancelled,
+    ev.Note: HandReplay.on_note,
 }  # type: ignore[dict-item]

@@ -1,0 +1,29 @@
+# The two commands of the README: `make dashboard` and `make test`. Each sets up what it needs.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: dashboard test lint bench
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+## Import sample_histories/ into the default database and open the dashboard.
+dashboard: $(STAMP)
+	$(BIN)/pokerhh import sample_histories
+	$(BIN)/pokerhh dashboard
+
+## Lint and run the whole test suite.
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/import_pluribus.py
