@@ -80,7 +80,8 @@ def legal_hands(draw: st.DrawFn) -> ParsedHand:
             add(ev.Call(player=actor.name, amount=legal.call_amount,
                         all_in=legal.call_amount == actor.stack))
         else:
-            assert legal.max_raise_to is not None and legal.min_raise_to is not None
+            assert legal.max_raise_to is not None
+            assert legal.min_raise_to is not None
             low, high = legal.min_raise_to, max(legal.min_raise_to, legal.max_raise_to)
             total = draw(st.sampled_from(sorted({low, high, (low + high) // 2})))
             all_in = total == stack_total
