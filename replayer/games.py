@@ -148,6 +148,12 @@ _HOLDEM = _flop_streets(2)
 _OMAHA = _flop_streets(4)
 _OMAHA5 = _flop_streets(5)
 _OMAHA6 = _flop_streets(6)
+_COURCHEVEL = (
+    StreetSpec(name="preflop", hole_down=5, board_cards=1, opener=Opener.LEFT_OF_BIG_BLIND),
+    StreetSpec(name="flop", board_cards=2),
+    StreetSpec(name="turn", board_cards=1, bet_size=BetSize.BIG),
+    StreetSpec(name="river", board_cards=1, bet_size=BetSize.BIG),
+)
 _LIMIT = {"max_bets": 4}
 
 _ROWS: tuple[GameSpec, ...] = (
@@ -160,7 +166,8 @@ _ROWS: tuple[GameSpec, ...] = (
              evaluator=Evaluator.HIGH, supported=True, **_LIMIT),
     GameSpec(code="PLNLHE", name="Hold'em PL pre-flop/NL post-flop", betting=Betting.MIXED,
              streets=_HOLDEM, evaluator=Evaluator.HIGH, supported=True,
-             street_betting=(("preflop", Betting.POT_LIMIT),)),
+             street_betting=(("preflop", Betting.POT_LIMIT), ("flop", Betting.NO_LIMIT),
+                             ("turn", Betting.NO_LIMIT), ("river", Betting.NO_LIMIT))),
     GameSpec(code="NLHE6P", name="6+ Hold'em No Limit", betting=Betting.NO_LIMIT, streets=_HOLDEM,
              evaluator=Evaluator.SHORT_DECK_HIGH, max_players=9),
     # omaha (D7: 4 down; S1: exactly 2 + 3)
@@ -182,6 +189,16 @@ _ROWS: tuple[GameSpec, ...] = (
              streets=_OMAHA5, evaluator=Evaluator.OMAHA_HIGH_LOW8),
     GameSpec(code="PLO6", name="6 Card Omaha Pot Limit", betting=Betting.POT_LIMIT,
              streets=_OMAHA6, evaluator=Evaluator.OMAHA_HIGH),
+    # Courchevel: omaha with 5 down and the first flop card dealt face up before the
+    # pre-flop betting ("*** PRE-FLOP *** [7h]"); declared so the parser can name it.
+    GameSpec(code="PLCOUR", name="Courchevel Pot Limit", betting=Betting.POT_LIMIT,
+             streets=_COURCHEVEL, evaluator=Evaluator.OMAHA_HIGH),
+    GameSpec(code="PLCOUR8", name="Courchevel Hi/Lo Pot Limit", betting=Betting.POT_LIMIT,
+             streets=_COURCHEVEL, evaluator=Evaluator.OMAHA_HIGH_LOW8),
+    # Split Hold'em: two boards from the flop on, half the pot each; the evaluator ranks
+    # each board's hands as hold'em does (declared so the parser can name it).
+    GameSpec(code="NLHESPLIT", name="Split Hold'em No Limit", betting=Betting.NO_LIMIT,
+             streets=_HOLDEM, evaluator=Evaluator.HIGH),
     # stud (F4: fixed limit only, bring-in; D6: at most 8)
     GameSpec(code="FL7S", name="7 Card Stud Limit", betting=Betting.FIXED_LIMIT,
              streets=_stud_streets(), evaluator=Evaluator.HIGH, forced=Forced.BRING_IN,
