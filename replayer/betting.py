@@ -85,10 +85,19 @@ class Round:
     pot: int = 0
     #: Sum of all players' bets this round.
     table_bets: int = 0
+    #: The most any opponent of the player to act has in or can still put in this round;
+    #: nobody has to call more than can be matched (a short all-in big blind, B10).
+    cover: int | None = None
 
 
 def to_call(rnd: Round, actor: Actor) -> int:
-    return min(rnd.current_bet - actor.bet, actor.stack)
+    """What calling costs: up to the bet, no more than an opponent can match, all-in at most.
+
+    The big blind is owed in full even when the blind was posted short (PokerStars), but
+    never more than the largest amount an opponent has put in or can still put in.
+    """
+    target = rnd.current_bet if rnd.cover is None else min(rnd.current_bet, rnd.cover)
+    return max(0, min(target - actor.bet, actor.stack))
 
 
 def _min_raise_to_nl(rnd: Round, actor: Actor) -> int:
@@ -152,7 +161,7 @@ def may_raise(rnd: Round, actor: Actor) -> str | None:
 
 
 def check_check(rnd: Round, actor: Actor) -> None:
-    if actor.bet < rnd.current_bet:
+    if to_call(rnd, actor) > 0:
         raise Illegal("B2", f"{actor.name} cannot check: {to_call(rnd, actor)} to call")
 
 

@@ -5,16 +5,42 @@ the chip, rake aside: the rake is taken from the winners' gross awards, so each 
 collects at most his award, and the differences add up to the rake. Disagreements are
 ``Mismatch`` errors naming the rule the log breaks (S4 for a split paid in fractions of a
 chip, S2 when the log pays a hand the evaluator ranks lower, B10 for pot totals).
+
+Two habits of converted and exported logs are accepted, with a note, because the players'
+results they describe are the same: an uncalled bet left in the pot and "collected" back
+(no "Uncalled bet" line at all), and a "Total pot" written after the rake.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from replayer.betting import Mismatch
 from replayer.events import Collect
 from replayer.hand import ParsedHand
 from replayer.showdown import Award
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """What the log said about the end of the hand, gathered by the engine."""
+
+    collects: dict[str, int]
+    fractional: Sequence[Collect] = ()
+    cash_outs: dict[str, int] = field(default_factory=dict)
+    #: Uncalled bets the engine returned itself because the log printed no line (B11).
+    auto_returned: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    rake: int
+    #: What each player collected, as the results count it (uncalled bets left in the pot
+    #: by a converted log taken back out).
+    collects: dict[str, int]
+    rake_paid: dict[str, int]
+    notes: tuple[str, ...] = ()
 
 
 def gross_awards(awards: Sequence[Award]) -> dict[str, int]:
@@ -26,33 +52,37 @@ def gross_awards(awards: Sequence[Award]) -> dict[str, int]:
 
 
 def check_claims(
-    hand: ParsedHand,
-    awards: Sequence[Award],
-    collects: dict[str, int],
-    fractional: Sequence[Collect],
-    total: int,
-    cash_outs: dict[str, int],
-) -> tuple[int, dict[str, int]]:
-    """Return (rake, each player's share of it) or raise ``Mismatch``."""
+    hand: ParsedHand, awards: Sequence[Award], claims: Claims, total: int
+) -> Checked:
+    """Return the rake and each player's collected amount and rake share, or raise."""
     summary = hand.summary
-    if fractional:
-        first = fractional[0]
+    notes: list[str] = []
+    collects = dict(claims.collects)
+    if claims.fractional:
+        first = claims.fractional[0]
         raise Mismatch(
             "S4",
             f"{first.player} collected a fraction of a chip (line {first.line}): a split pot "
             "is paid in whole chips, the odd chip to the first winner left of the button",
         )
-    if summary.total_pot is not None and summary.total_pot != total:
-        raise Mismatch("B10", f"the log's total pot is {summary.total_pot}, the engine's {total}")
+    claimed_total = summary.total_pot
+    left_in = sum(claims.auto_returned.values())
+    if claimed_total is not None and left_in and claimed_total == total + left_in:
+        for name, amount in claims.auto_returned.items():
+            if collects.get(name, 0) >= amount:
+                collects[name] -= amount
+        claimed_total = total
+        notes.append(f"B11: the log leaves {left_in} uncalled in the pot; counted as returned")
     collected = sum(collects.values())
     extra = summary.jackpot + summary.cash_out_fee
-    paid_out = sum(cash_outs.values())
-    if cash_outs:
-        # An all-in cash-out: the site pays the player instead of the pot; the pot itself is
-        # still raked and awarded by the log. We check only that amounts are consistent.
+    if claims.cash_outs:
+        # An all-in cash-out: the site pays the player instead of the pot. We check the
+        # pot's total; the payout itself is the site's insurance, outside the rules.
         rake = summary.rake if summary.rake is not None else max(0, total - collected - extra)
-        return rake, {}
+        _check_total(claimed_total, total, rake, notes)
+        return Checked(rake=rake, collects=collects, rake_paid={}, notes=tuple(notes))
     rake = summary.rake if summary.rake is not None else total - collected - extra
+    _check_total(claimed_total, total, rake, notes)
     if collected + rake + extra != total:
         raise Mismatch(
             "B10",
@@ -60,33 +90,45 @@ def check_claims(
             + (f" and {extra} taken" if extra else "")
             + f", but the pot is {total}",
         )
-    if paid_out:
-        return rake, {}
     gross = gross_awards(awards)
-    evaluated = all(a.evaluated for a in awards)
+    if all(a.evaluated for a in awards):
+        rake_paid = _check_winners(gross, collects, rake + extra)
+    else:
+        # Some winners' cards are unknown: the collect lines name the winners. Each
+        # collector must still be able to win a pot; the rake is shared in proportion.
+        eligible = {n for a in awards for n in a.eligible}
+        for name, got in collects.items():
+            if got and name not in eligible:
+                raise Mismatch("B10", f"the log pays {name} {got}, but he is in no pot he can win")
+        rake_paid = _share(rake, collects)
+    return Checked(rake=rake, collects=collects, rake_paid=rake_paid, notes=tuple(notes))
+
+
+def _check_total(claimed: int | None, total: int, rake: int, notes: list[str]) -> None:
+    if claimed is None or claimed == total:
+        return
+    if rake and claimed + rake == total:
+        notes.append("the log's total pot is written after the rake")
+        return
+    raise Mismatch("B10", f"the log's total pot is {claimed}, the engine's {total}")
+
+
+def _check_winners(gross: dict[str, int], collects: dict[str, int], taken: int) -> dict[str, int]:
     names = list(dict.fromkeys([*gross, *collects]))
-    if evaluated:
-        for name in names:
-            due, got = gross.get(name, 0), collects.get(name, 0)
-            if got > due or (not rake and not extra and got != due):
-                winners = sorted(n for n, v in gross.items() if v)
-                if got and not due:
-                    raise Mismatch(
-                        "S2",
-                        f"the log pays {name} {got}, but {', '.join(winners)} "
-                        f"{'has' if len(winners) == 1 else 'have'} the best hand",
-                    )
-                rule = "S4" if abs(got - due) < max(2, len(winners)) else "S2"
-                raise Mismatch(rule, f"the log pays {name} {got}; the rules give {due}")
-        rake_paid = {n: gross.get(n, 0) - collects.get(n, 0) for n in names}
-        return rake, {n: v for n, v in rake_paid.items() if v > 0}
-    # Some winners' cards are unknown: the collect lines name the winners. Each collector
-    # must still be able to win a pot, and the rake is shared in proportion.
-    eligible = {n for a in awards for n in a.eligible}
-    for name, got in collects.items():
-        if got and name not in eligible:
-            raise Mismatch("B10", f"the log pays {name} {got}, but he is in no pot he could win")
-    return rake, _share(rake, collects)
+    for name in names:
+        due, got = gross.get(name, 0), collects.get(name, 0)
+        if got > due or (not taken and got != due):
+            winners = sorted(n for n, v in gross.items() if v)
+            if got and not due:
+                raise Mismatch(
+                    "S2",
+                    f"the log pays {name} {got}, but {', '.join(winners)} "
+                    f"{'has' if len(winners) == 1 else 'have'} the best hand",
+                )
+            rule = "S4" if abs(got - due) < max(2, len(winners)) else "S2"
+            raise Mismatch(rule, f"the log pays {name} {got}; the rules give {due}")
+    rake_paid = {n: gross.get(n, 0) - collects.get(n, 0) for n in names}
+    return {n: v for n, v in rake_paid.items() if v > 0}
 
 
 def _share(rake: int, collects: dict[str, int]) -> dict[str, int]:

@@ -26,7 +26,7 @@ from replayer.betting import (
     to_call,
 )
 from replayer.cards import Card, format_cards
-from replayer.claims import check_claims
+from replayer.claims import Claims, check_claims
 from replayer.errors import (
     CancelledHand,
     HandError,
@@ -114,6 +114,8 @@ class HandReplay:
         self.cash_outs: dict[str, int] = {}
         self.cash_out_fees = 0
         self.diagnostics: list[str] = []
+        #: Uncalled bets the engine returned because the log printed no line for them.
+        self.auto_returned: dict[str, int] = {}
         self.states: list[HandState] = []
         self.note = ""
         self.index = -1
@@ -207,7 +209,7 @@ class HandReplay:
         if rnd is None or len(self._live()) < 2:
             return None
         able = [a for a in self.order if a.can_act]
-        if not able or (len(able) == 1 and able[0].bet >= rnd.current_bet):
+        if not able or (len(able) == 1 and not self._owes(able[0])):
             return None
         start = self.last_actor or self._opener()
         order = self.order
@@ -215,15 +217,28 @@ class HandReplay:
         n = len(order)
         for step in range(1, n + 1):
             actor = order[(i + step) % n]
-            if actor.can_act and (not actor.acted or actor.bet < rnd.current_bet):
+            if actor.can_act and (not actor.acted or self._owes(actor)):
                 return actor
         return None
+
+    def _owes(self, actor: Actor) -> bool:
+        if actor.bet >= self.rnd.current_bet:
+            return False
+        self._set_cover(actor)
+        return to_call(self.rnd, actor) > 0
 
     def _opener(self) -> Actor | None:
         """The seat *before* the first to act: the big blind (or straddle) pre-flop (B3)."""
         opener = self.spec.streets[self.street_index].opener
-        if opener is Opener.LEFT_OF_BIG_BLIND and self.anchor is not None:
-            return self.anchor
+        if opener is Opener.LEFT_OF_BIG_BLIND:
+            if self.anchor is None and len(self.order) >= 2:
+                # Nobody posted the big blind (its player was all-in on the ante): the big
+                # blind's seat still anchors the action (D3: the second seat, heads-up the
+                # first, left of the button) and its amount is still owed.
+                self.anchor = self.order[0] if len(self.order) == 2 else self.order[1]
+                self.rnd.current_bet = max(self.rnd.current_bet, self.big_blind)
+            if self.anchor is not None:
+                return self.anchor
         return self.order[-1] if self.order else None
 
     def _act(self, event: ev.PlayerEvent) -> Actor:
@@ -239,7 +254,13 @@ class HandReplay:
             raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
         if expected is not actor:
             raise Illegal("B3", f"{actor.name} acts out of turn: it is {expected.name}'s turn")
+        self._set_cover(actor)
         return actor
+
+    def _set_cover(self, actor: Actor) -> None:
+        self.rnd.cover = max(
+            (a.bet + a.stack for a in self.order if a is not actor and not a.folded), default=0
+        )
 
     def _acted(self, actor: Actor) -> None:
         actor.acted = True
@@ -355,6 +376,14 @@ class HandReplay:
     # -- betting -----------------------------------------------------------------------
 
     def on_fold(self, event: ev.Fold) -> None:
+        forced = self._actor(event.player)
+        if forced.all_in and not forced.acted and not forced.folded and self.street_index == 0:
+            # A player all-in on his blind or ante who sits out is folded by the site: he
+            # gives up the pot, his chips stay in it (PokerStars logs this as a fold).
+            forced.folded = True
+            self.folded_on[forced.name] = self.rnd.street
+            self.note = f"{forced.name}, all-in on a forced bet, is folded: his chips stay in"
+            return
         actor = self._act(event)
         actor.folded = True
         self.folded_on[actor.name] = self.rnd.street
@@ -454,6 +483,7 @@ class HandReplay:
         if excess is not None:
             name, amount = excess
             self._return(self.actors[name], amount)
+            self.auto_returned[name] = self.auto_returned.get(name, 0) + amount
             self.diagnostics.append(
                 f"B11: the log has no 'Uncalled bet' line for {amount} to {name}; returned"
             )
@@ -550,8 +580,16 @@ class HandReplay:
         )
         total = sum(contributions.values()) + self.added
         try:
-            rake, rake_paid = check_claims(
-                self.hand, awards, self.collects, self.fractional, total, self.cash_outs
+            claims = check_claims(
+                self.hand,
+                awards,
+                Claims(
+                    collects=self.collects,
+                    fractional=self.fractional,
+                    cash_outs=self.cash_outs,
+                    auto_returned=self.auto_returned,
+                ),
+                total,
             )
         except Mismatch as problem:
             raise self._error(ReplayMismatch, problem.rule, problem.message) from None
@@ -564,8 +602,8 @@ class HandReplay:
                 starting_stack=self.starting[a.name],
                 hole_cards=self.cards.get(a.name, ()),
                 invested=a.invested,
-                collected=self.collects.get(a.name, 0),
-                rake_paid=rake_paid.get(a.name, 0),
+                collected=claims.collects.get(a.name, 0),
+                rake_paid=claims.rake_paid.get(a.name, 0),
                 dealt_in=True,
                 folded=a.folded,
                 all_in=a.stack == 0,
@@ -592,9 +630,9 @@ class HandReplay:
             pots=pot_results,
             boards=tuple(boards),
             total_pot=total,
-            rake=rake,
+            rake=claims.rake,
             states=tuple(self.states),
-            diagnostics=tuple(self.diagnostics),
+            diagnostics=(*self.diagnostics, *claims.notes),
         )
 
     # -- the viewer's snapshot --------------------------------------------------------------
@@ -604,6 +642,7 @@ class HandReplay:
         actor = self.next_to_act()
         legal = None
         if actor is not None:
+            self._set_cover(actor)
             reason = may_raise(rnd, actor)
             low = high = None
             if reason is None:
@@ -614,7 +653,7 @@ class HandReplay:
                 player=actor.name,
                 can_fold=True,
                 can_check=actor.bet >= rnd.current_bet,
-                call_amount=max(0, to_call(rnd, actor)),
+                call_amount=to_call(rnd, actor),
                 min_raise_to=low,
                 max_raise_to=high,
             )
