@@ -92,6 +92,11 @@ class HandReplay:
         by_seat = {a.seat: a for a in self.actors.values() if a.dealt_in}
         #: Dealt-in players clockwise from the first seat left of the button (S4, B3).
         self.order: list[Actor] = [by_seat[s] for s in clockwise_from(sorted(by_seat), button)]
+        self.place = {a.name: i for i, a in enumerate(self.order)}
+        #: Players not folded, and of those the ones not all-in, kept as counts because the
+        #: next-to-act question is asked at every event.
+        self.live_count = len(self.order)
+        self.able_count = len(self.order)
         self.positions = blind_positions(sorted(by_seat), button)
         stakes = hand.stakes
         fixed = spec.betting is Betting.FIXED_LIMIT
@@ -200,20 +205,22 @@ class HandReplay:
         else:
             self.pot += amount
             self.rnd.pot += amount
-        if actor.stack == 0:
+        if actor.stack == 0 and not actor.all_in:
             actor.all_in = True
+            if actor.dealt_in and not actor.folded:
+                self.able_count -= 1
 
     def next_to_act(self) -> Actor | None:
         """Who the rules say acts next (B3, B4), or None when the round is over."""
-        rnd = self.rnd
-        if rnd is None or len(self._live()) < 2:
+        if self.live_count < 2 or self.able_count == 0:
             return None
-        able = [a for a in self.order if a.can_act]
-        if not able or (len(able) == 1 and not self._owes(able[0])):
-            return None
-        start = self.last_actor or self._opener()
         order = self.order
-        i = order.index(start) if start in order else -1
+        if self.able_count == 1:
+            only = next(a for a in order if a.can_act)
+            if not self._owes(only):
+                return None
+        start = self.last_actor or self._opener()
+        i = self.place[start.name] if start is not None else -1
         n = len(order)
         for step in range(1, n + 1):
             actor = order[(i + step) % n]
@@ -243,7 +250,7 @@ class HandReplay:
 
     def _act(self, event: ev.PlayerEvent) -> Actor:
         actor = self._actor(event.player)
-        if len(self._live()) < 2:
+        if self.live_count < 2:
             raise Illegal("B1", f"{actor.name} cannot act: the hand is over")
         if actor.folded:
             raise Illegal("B1", f"{actor.name} has folded and cannot act again")
@@ -254,7 +261,6 @@ class HandReplay:
             raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
         if expected is not actor:
             raise Illegal("B3", f"{actor.name} acts out of turn: it is {expected.name}'s turn")
-        self._set_cover(actor)
         return actor
 
     def _set_cover(self, actor: Actor) -> None:
@@ -358,7 +364,7 @@ class HandReplay:
             self._see("board", event.cards)
             self.boards[0].extend(event.cards)
             return
-        if sum(1 for a in self._live() if a.can_act) > 1 and self.next_to_act() is not None:
+        if self.able_count > 1 and self.next_to_act() is not None:
             raise Illegal("B4", "a second board is dealt while players can still bet")
         self._end_round()
         while len(self.boards) < event.run:
@@ -381,11 +387,14 @@ class HandReplay:
             # A player all-in on his blind or ante who sits out is folded by the site: he
             # gives up the pot, his chips stay in it (PokerStars logs this as a fold).
             forced.folded = True
+            self.live_count -= 1
             self.folded_on[forced.name] = self.rnd.street
             self.note = f"{forced.name}, all-in on a forced bet, is folded: his chips stay in"
             return
         actor = self._act(event)
         actor.folded = True
+        self.live_count -= 1
+        self.able_count -= 1
         self.folded_on[actor.name] = self.rnd.street
         if event.cards:
             self._know(actor.name, event.cards)
@@ -393,11 +402,13 @@ class HandReplay:
 
     def on_check(self, event: ev.Check) -> None:
         actor = self._act(event)
+        self._set_cover(actor)
         check_check(self.rnd, actor)
         self._acted(actor)
 
     def on_call(self, event: ev.Call) -> None:
         actor = self._act(event)
+        self._set_cover(actor)
         check_call(self.rnd, actor, event.amount)
         self._pay(actor, event.amount, live=True)
         self._check_all_in_flag(actor, event.all_in)
@@ -472,7 +483,10 @@ class HandReplay:
         actor.bet -= amount
         actor.invested -= amount
         actor.stack += amount
-        actor.all_in = False
+        if actor.all_in:
+            actor.all_in = False
+            if not actor.folded:
+                self.able_count += 1
         self.rnd.table_bets -= amount
         self.rnd.current_bet = max(a.bet for a in self.order)
         self.note = f"uncalled bet of {amount} returned to {actor.name} (B11)"
