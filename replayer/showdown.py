@@ -28,10 +28,26 @@ def _omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> int:
     return evaluator.rank_omaha_high(hole, board)
 
 
-#: High-hand evaluators by GameSpec.evaluator (hi/lo and lowball games add theirs here).
+def _low8(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
+    return evaluator.rank_low8([*hole, *board])
+
+
+def _omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
+    return evaluator.rank_omaha_low8(hole, board)
+
+
+#: The hand that wins the pot (or its high half), by GameSpec.evaluator. Lowball games
+#: add theirs here as the "high" of their own ranking.
 EVALUATORS: dict[Evaluator, RankFn] = {
     Evaluator.HIGH: _high,
     Evaluator.OMAHA_HIGH: _omaha_high,
+    Evaluator.HIGH_LOW8: _high,
+    Evaluator.OMAHA_HIGH_LOW8: _omaha_high,
+}
+#: Hi/lo games: the qualifying low that wins the other half (S3); None when none qualifies.
+LOW_EVALUATORS: dict[Evaluator, Callable[[Sequence[Card], Sequence[Card]], int | None]] = {
+    Evaluator.HIGH_LOW8: _low8,
+    Evaluator.OMAHA_HIGH_LOW8: _omaha_low8,
 }
 
 
@@ -68,13 +84,12 @@ def award_pots(
     seat_order: Sequence[str],
     collectors: set[str],
 ) -> list[Award]:
-    """Award every pot on every run.
+    """Award every pot on every run (and, in hi/lo games, each half).
 
     ``claimants`` are the players who did not fold or muck (S6), ``seat_order`` the players
     clockwise from the first seat left of the button (S4), ``collectors`` who the log says
     collected (used only when cards are unknown).
     """
-    rank: RankFn | None = EVALUATORS.get(spec.evaluator)
     awards: list[Award] = []
     runs = max(1, len(boards))
     claim = set(claimants)
@@ -82,10 +97,15 @@ def award_pots(
         contenders = [n for n in pot.eligible if n in claim] or list(pot.eligible)
         for run, amount in enumerate(split_runs(pot.amount, runs), start=1):
             board = boards[run - 1] if boards else ()
-            winners, evaluated = _winners(rank, spec, contenders, board, cards, collectors)
-            ordered = [n for n in seat_order if n in winners]
-            shares = split_evenly(amount, ordered) if ordered else {}
-            odd = ordered[0] if ordered and amount % len(ordered) else None
+            evaluated, halves = _halves(spec, amount, contenders, board, cards, collectors)
+            shares: dict[str, int] = {}
+            odd = None
+            for half, winners in halves:
+                ordered = [n for n in seat_order if n in winners]
+                for name, won in (split_evenly(half, ordered) if ordered else {}).items():
+                    shares[name] = shares.get(name, 0) + won
+                if ordered and half % len(ordered) and odd is None:
+                    odd = ordered[0]
             awards.append(
                 Award(
                     pot_index=index,
@@ -100,20 +120,35 @@ def award_pots(
     return awards
 
 
-def _winners(
-    rank: RankFn | None,
+def _halves(
     spec: GameSpec,
+    amount: int,
     contenders: list[str],
     board: Sequence[Card],
     cards: dict[str, tuple[Card, ...]],
     collectors: set[str],
-) -> tuple[list[str], bool]:
+) -> tuple[bool, list[tuple[int, list[str]]]]:
+    """The parts a pot is split into and who wins each: one part, or high and low (S3)."""
     if len(contenders) == 1:
-        return contenders, True
-    need = spec.hole_cards
-    known = all(len(cards.get(n, ())) == need for n in contenders)
+        return True, [(amount, contenders)]
+    rank = EVALUATORS.get(spec.evaluator)
+    known = all(len(cards.get(n, ())) == spec.hole_cards for n in contenders)
     if rank is None or not known or len(board) < spec.board_size:
-        return [n for n in contenders if n in collectors], False
-    ranks = {n: rank(cards[n], board) for n in contenders}
+        return False, [(amount, [n for n in contenders if n in collectors])]
+    high = _best({n: rank(cards[n], board) for n in contenders})
+    low_rank = LOW_EVALUATORS.get(spec.evaluator)
+    if low_rank is None:
+        return True, [(amount, high)]
+    lows = {n: low_rank(cards[n], board) for n in contenders}
+    qualified = {n: r for n, r in lows.items() if r is not None}
+    if not qualified:
+        # S3: no qualifying low, the high hand takes the whole pot.
+        return True, [(amount, high)]
+    # S3/S4: the pot is halved, the odd chip going to the high half.
+    low_half = amount // 2
+    return True, [(amount - low_half, high), (low_half, _best(qualified))]
+
+
+def _best(ranks: dict[str, int]) -> list[str]:
     best = max(ranks.values())
-    return [n for n in contenders if ranks[n] == best], True
+    return [n for n, r in ranks.items() if r == best]

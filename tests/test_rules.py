@@ -296,3 +296,38 @@ def test_s2_log_paying_the_worse_hand_is_a_mismatch():
 def test_e8_cancelled_hand():
     with pytest.raises(CancelledHand):
         replay(hand("Bob: posts small 1\ncancelled", seats=FOUR, button=1))
+
+
+HILO = ("D: posts small 5\nB: posts big 10\nC: calls 10\nA: calls 10\nD: folds\nB: checks\n"
+        "A: dealt Kc Ks 9h 9d\nB: dealt Ah 4c Qh Jd\nC: dealt 5h 6h Td Tc\n"
+        "flop 2c 3d 8s\nB: checks\nC: checks\nA: checks\nturn Kh\nB: checks\nC: checks\n"
+        "A: checks\nriver Kd\nB: checks\nC: checks\nA: checks\nshowdown\n")
+HILO_SEATS = [("A", 1000), ("D", 1000), ("B", 1000), ("C", 1000)]
+
+
+def test_s3_hi_lo_split_with_odd_chip_to_the_high_half():
+    """S3: quads take the high half, 8-4-3-2-A beats 8-6-5-3-2 for low; S4: 35 -> 18 + 17."""
+    result = replay(hand(HILO + "A: collects 18\nB: collects 17", seats=HILO_SEATS, button=1,
+                         game="PLO8", stakes=(5, 10)))
+    assert nets(result) == {"A": 8, "D": -5, "B": 7, "C": -10}
+    mismatch(HILO + "A: collects 17\nB: collects 18", "S4", seats=HILO_SEATS, button=1,
+             game="PLO8", stakes=(5, 10))
+
+
+def test_s3_no_qualifying_low_high_scoops():
+    script = HILO.replace("B: dealt Ah 4c Qh Jd", "B: dealt Ah Tc Qh Jd").replace(
+        "C: dealt 5h 6h Td Tc", "C: dealt 9c 6h Td Ts")
+    result = replay(hand(script + "A: collects 35", seats=HILO_SEATS, button=1, game="PLO8",
+                         stakes=(5, 10)))
+    assert nets(result)["A"] == 25
+
+
+def test_s1_omaha_uses_exactly_two_hole_cards():
+    """Four hearts on the board and one in hand is no flush in omaha (S1)."""
+    seats = [("A", 1000), ("B", 1000)]
+    script = ("A: posts small 5\nB: posts big 10\nA: calls 5\nB: checks\n"
+              "A: dealt Ah Kc Kd 2s\nB: dealt Qc Qd 7s 7c\n"
+              "flop 2h 5h 9h\nB: checks\nA: checks\nturn Th\nB: checks\nA: checks\n"
+              "river Qs\nB: checks\nA: checks\nshowdown\nB: collects 20")
+    result = replay(hand(script, seats=seats, button=1, game="PLO", stakes=(5, 10)))
+    assert nets(result) == {"A": -10, "B": 10}
