@@ -314,7 +314,13 @@ class HandReplay:
         else:
             self._pay(actor, event.amount, live=True)
         previous = rnd.current_bet
-        if kind is ev.Blind.BIG and not self.big_posted:
+        if kind is ev.Blind.BUTTON and not self.big_posted:
+            # 6+ Hold'em: the button's blind is the only blind; action starts to its left.
+            self.big_posted = True
+            self.anchor = actor
+            rnd.current_bet = max(previous, actor.bet)
+            rnd.bets = 1
+        elif kind is ev.Blind.BIG and not self.big_posted:
             self.big_posted = True
             self.anchor = actor
             rnd.current_bet = max(previous, actor.bet, self.big_blind)

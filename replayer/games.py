@@ -169,7 +169,7 @@ _ROWS: tuple[GameSpec, ...] = (
              street_betting=(("preflop", Betting.POT_LIMIT), ("flop", Betting.NO_LIMIT),
                              ("turn", Betting.NO_LIMIT), ("river", Betting.NO_LIMIT))),
     GameSpec(code="NLHE6P", name="6+ Hold'em No Limit", betting=Betting.NO_LIMIT, streets=_HOLDEM,
-             evaluator=Evaluator.SHORT_DECK_HIGH, max_players=9),
+             evaluator=Evaluator.SHORT_DECK_HIGH, max_players=9, supported=True),
     # omaha (D7: 4 down; S1: exactly 2 + 3)
     GameSpec(code="PLO", name="Omaha Pot Limit", betting=Betting.POT_LIMIT, streets=_OMAHA,
              evaluator=Evaluator.OMAHA_HIGH, supported=True),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from replayer import evaluator
 from replayer.cards import Card
+from replayer.evaluator_short_deck import rank_short_deck
 from replayer.games import Evaluator, GameSpec
 from replayer.pots import split_evenly
 from replayer.state import Pot
@@ -26,6 +27,10 @@ def _high(hole: Sequence[Card], board: Sequence[Card]) -> int:
 
 def _omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> int:
     return evaluator.rank_omaha_high(hole, board)
+
+
+def _short_deck(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    return rank_short_deck([*hole, *board])
 
 
 def _low8(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
@@ -43,6 +48,7 @@ EVALUATORS: dict[Evaluator, RankFn] = {
     Evaluator.OMAHA_HIGH: _omaha_high,
     Evaluator.HIGH_LOW8: _high,
     Evaluator.OMAHA_HIGH_LOW8: _omaha_high,
+    Evaluator.SHORT_DECK_HIGH: _short_deck,
 }
 #: Hi/lo games: the qualifying low that wins the other half (S3); None when none qualifies.
 LOW_EVALUATORS: dict[Evaluator, Callable[[Sequence[Card], Sequence[Card]], int | None]] = {
