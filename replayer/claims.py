@@ -41,6 +41,8 @@ class Checked:
     collects: dict[str, int]
     rake_paid: dict[str, int]
     notes: tuple[str, ...] = ()
+    #: The part of the pot the site kept because its winner had cashed out.
+    unawarded: int = 0
 
 
 def gross_awards(awards: Sequence[Award]) -> dict[str, int]:
@@ -75,14 +77,28 @@ def check_claims(
         notes.append(f"B11: the log leaves {left_in} uncalled in the pot; counted as returned")
     collected = sum(collects.values())
     extra = summary.jackpot + summary.cash_out_fee
-    if claims.cash_outs:
-        # An all-in cash-out: the site pays the player instead of the pot. We check the
-        # pot's total; the payout itself is the site's insurance, outside the rules.
-        rake = summary.rake if summary.rake is not None else max(0, total - collected - extra)
-        _check_total(claimed_total, total, rake, notes)
-        return Checked(rake=rake, collects=collects, rake_paid={}, notes=tuple(notes))
     rake = summary.rake if summary.rake is not None else total - collected - extra
     _check_total(claimed_total, total, rake, notes)
+    unawarded = 0
+    if claims.cash_outs:
+        # An all-in cash-out: the site pays the player a fixed amount (its own insurance,
+        # outside the pot) and keeps whatever the pot would have paid him ("pot not
+        # awarded as player cashed out"). Only his share may be missing from the collects.
+        gross = gross_awards(awards)
+        unawarded = total - collected - rake - extra
+        may_keep = sum(gross.get(n, 0) for n in claims.cash_outs)
+        if not 0 <= unawarded <= may_keep:
+            raise Mismatch(
+                "B10",
+                f"the log pays out {collected} with rake {rake}, but the pot is {total} and "
+                f"the players who cashed out could win only {may_keep} of it",
+            )
+        if unawarded:
+            notes.append(f"{unawarded} of the pot kept by the site: its winner cashed out")
+        return Checked(
+            rake=rake, collects=collects, rake_paid=_share(rake, collects), notes=tuple(notes),
+            unawarded=unawarded,
+        )
     if collected + rake + extra != total:
         raise Mismatch(
             "B10",

@@ -651,6 +651,8 @@ class HandReplay:
             boards=tuple(boards),
             total_pot=total,
             rake=claims.rake,
+            unawarded=claims.unawarded,
+            taken=self.hand.summary.jackpot + self.hand.summary.cash_out_fee,
             states=tuple(self.states),
             diagnostics=(*self.diagnostics, *claims.notes),
         )

@@ -1,0 +1,292 @@
+"""Import hand histories into the database: ``import_paths(paths, db_path) -> ImportReport``.
+
+Per file: read the bytes, decode, split into hands, parse and replay each hand
+(:func:`analytics.pipeline.process`), turn each into rows, then write them all in one
+transaction (:class:`analytics.store.HandWriter`). Parsing happens before the write lock is
+taken, so a dashboard or a second import waits only for the writing.
+
+What is never lost: a hand that fails is stored quarantined with its problem and raw text;
+a file that cannot be read or decoded is reported by path (and nothing of it stored, so the
+next import tries again). What is never stored twice: a hand already in the database (by
+site and hand id) counts as a duplicate, and a file whose exact content was imported before
+is not even parsed again (its hands count as duplicates), unless ``rescan`` is set, e.g.
+after a parser fix, to pick up hands an older version missed. The one overwrite: a
+quarantined record is replaced when the same hand turns up whole and replays ok.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+import time
+import zipfile
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from analytics.db import connect
+from analytics.pipeline import INTERNAL_ERROR, HandOutcome, Problem, Stages, process
+from analytics.rows import HandRows, outcome_rows
+from analytics.sources import InputFile, Refused, list_inputs
+from analytics.store import FileMeta, HandWriter, Written
+from replayer.errors import PokerhhError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandProblem:
+    """A quarantined hand, as the import summary lists it."""
+
+    file: str
+    line: int | None
+    site: str
+    hand_id: str
+    status: str
+    kind: str
+    rule: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        rule = f"[{self.rule}] " if self.rule else ""
+        return f"{where}: hand {self.hand_id}: {self.kind}: {rule}{self.message}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportProgress:
+    """Passed to the ``progress`` callback before the first file and after each one."""
+
+    files_done: int
+    files_total: int
+    bytes_done: int
+    bytes_total: int
+    hands_seen: int
+    path: str | None
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """Everything an import did; the CLI prints it, tests assert on it."""
+
+    #: Files looked at (imported, unchanged since a previous import, or refused).
+    files: int = 0
+    files_imported: int = 0
+    #: Files whose exact content was already imported: skipped, their hands duplicates.
+    files_unchanged: int = 0
+    #: Files or zip members not read: unreadable, undecodable, unsafe names (nothing stored).
+    files_refused: list[Refused] = field(default_factory=list)
+    #: Files under folders and in zips that are not hand histories (not ``*.txt``).
+    files_ignored: int = 0
+    hands_seen: int = 0
+    #: Hands newly stored, by status (ok, invalid, cancelled, incomplete, unsupported).
+    stored: Counter[str] = field(default_factory=Counter)
+    duplicates: int = 0
+    #: Quarantined records replaced by the same hand replayed ok (counted in ``stored``).
+    replaced: int = 0
+    #: Newly stored ``invalid`` hands by problem kind (parse_error, rule_violation, ...).
+    invalid_by_kind: Counter[str] = field(default_factory=Counter)
+    #: Every newly stored quarantined hand, in import order.
+    problems: list[HandProblem] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def stored_total(self) -> int:
+        return sum(self.stored.values())
+
+    @property
+    def cancelled(self) -> int:
+        return self.stored["cancelled"]
+
+    @property
+    def incomplete(self) -> int:
+        return self.stored["incomplete"]
+
+    @property
+    def unsupported(self) -> int:
+        return self.stored["unsupported"]
+
+    @property
+    def invalid(self) -> int:
+        return self.stored["invalid"]
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands_seen / self.seconds if self.seconds else 0.0
+
+
+Progress = Callable[[ImportProgress], None]
+
+_SEVERITY = {"invalid": 0, "incomplete": 1, "cancelled": 2, "unsupported": 3}
+
+
+def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
+    """The end-of-import summary for people: counts, files not read, the first problems
+    (invalid hands first: those are the ones to look at)."""
+    files = f"{report.files_imported} imported"
+    if report.files_unchanged:
+        files += f", {report.files_unchanged} unchanged since a previous import"
+    if report.files_refused:
+        files += f", {len(report.files_refused)} not read"
+    if report.files_ignored:
+        files += f", {report.files_ignored} ignored (not .txt)"
+    kinds = ", ".join(f"{k} {n:,}" for k, n in report.invalid_by_kind.most_common())
+    lines = [
+        f"  time:        {report.seconds:.1f}s ({report.hands_per_second:,.0f} hands/s)",
+        f"  files:       {report.files} ({files})",
+        f"  hands:       {report.hands_seen:,} seen",
+        f"  stored:      {report.stored_total:,} ({report.stored['ok']:,} ok)",
+        f"  duplicates:  {report.duplicates:,}",
+    ]
+    if report.replaced:
+        lines.append(f"  replaced:    {report.replaced:,} quarantined hands, now whole and ok")
+    lines += [
+        f"  cancelled:   {report.cancelled:,}",
+        f"  incomplete:  {report.incomplete:,}",
+    ]
+    if report.unsupported:
+        lines.append(
+            f"  unsupported: {report.unsupported:,} (games the engine does not replay yet)"
+        )
+    lines.append(f"  invalid:     {report.invalid:,}" + (f" ({kinds})" if kinds else ""))
+    lines += [f"  not read: {r.path}: {r.kind}: {r.message}" for r in report.files_refused]
+    if report.problems and problems > 0:
+        listed = sorted(report.problems, key=lambda p: _SEVERITY.get(p.status, 0))[:problems]
+        lines.append(f"Problems (first {len(listed)} of {len(report.problems)}):")
+        lines += [f"  {problem}" for problem in listed]
+    return lines
+
+
+def import_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    db_path: str | os.PathLike[str],
+    *,
+    progress: Progress | None = None,
+    rescan: bool = False,
+    stages: Stages | None = None,
+) -> ImportReport:
+    """Import files, folders (recursive) and zip files into the database at ``db_path``.
+
+    ``stages`` replaces the parser and engine (tests); ``progress`` is called before the
+    first file and after each file.
+    """
+    started = time.perf_counter()
+    stages = stages or Stages.default()
+    report = ImportReport()
+    listing = list_inputs(paths)
+    report.files_refused.extend(listing.refused)
+    report.files_ignored = listing.ignored
+    report.files = len(listing.files) + len(listing.refused)
+    db = connect(db_path)
+    try:
+        known = {sha: hands for sha, hands in db.execute("SELECT sha256, hands FROM files")}
+        writer = HandWriter(db.conn)
+        done = bytes_done = 0
+
+        def tick(path: str | None) -> None:
+            if progress is not None:
+                progress(
+                    ImportProgress(
+                        files_done=done,
+                        files_total=len(listing.files),
+                        bytes_done=bytes_done,
+                        bytes_total=listing.total_bytes,
+                        hands_seen=report.hands_seen,
+                        path=path,
+                    )
+                )
+
+        tick(None)
+        for item in listing.files:
+            _import_file(item, writer, known, report, stages, rescan)
+            done += 1
+            bytes_done += item.size
+            tick(item.path)
+        db.execute("PRAGMA optimize")  # keep the query planner's statistics current
+    finally:
+        listing.close()
+        db.close()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _import_file(
+    item: InputFile,
+    writer: HandWriter,
+    known: dict[str, int],
+    report: ImportReport,
+    stages: Stages,
+    rescan: bool,
+) -> None:
+    try:
+        data = item.read()
+    except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
+        # RuntimeError: an encrypted zip member; NotImplementedError is a RuntimeError too.
+        report.files_refused.append(Refused(item.path, "unreadable", str(error)))
+        return
+    sha256 = hashlib.sha256(data).hexdigest()
+    if not rescan and sha256 in known:
+        report.files_unchanged += 1
+        report.hands_seen += known[sha256]
+        report.duplicates += known[sha256]
+        return
+    try:
+        text = stages.decode(data, item.path)
+        raws = list(stages.split_hands(text, item.path))
+    except PokerhhError as error:
+        # DecodeError's message repeats the path; the reason alone reads better after it.
+        message = getattr(error, "reason", None) or str(error)
+        report.files_refused.append(Refused(item.path, error.kind, message))
+        return
+    outcomes, hand_rows = [], []
+    for raw in raws:
+        outcome, rows = _with_rows(process(raw, stages))
+        outcomes.append(outcome)
+        hand_rows.append(rows)
+    written = writer.write_file(FileMeta(item.path, sha256, len(data)), hand_rows)
+    known[sha256] = len(outcomes)
+    report.files_imported += 1
+    report.hands_seen += len(outcomes)
+    report.duplicates += written.duplicates
+    report.replaced += written.replaced
+    report.stored.update(written.by_status)
+    for index, outcome in enumerate(outcomes):
+        if written.written[index] is not Written.DUPLICATE:
+            _note_problem(report, item.path, outcome, written.refused.get(index))
+
+
+def _with_rows(outcome: HandOutcome) -> tuple[HandOutcome, HandRows]:
+    """The outcome and its rows; quarantined as an internal error if rows() fails (a bug)."""
+    try:
+        return outcome, outcome_rows(outcome)
+    except Exception as error:
+        problem = Problem(
+            kind=INTERNAL_ERROR,
+            message=f"cannot store the replay: {type(error).__name__}: {error}"
+            " (a bug in pokerhh: please report it)",
+            line=outcome.source.first_line,
+        )
+        outcome = dataclasses.replace(outcome, result=None, problem=problem)
+        return outcome, outcome_rows(outcome)
+
+
+def _note_problem(
+    report: ImportReport, path: str, outcome: HandOutcome, refused: Problem | None
+) -> None:
+    problem = refused or outcome.problem
+    if problem is None:
+        return
+    if problem.status == "invalid":
+        report.invalid_by_kind[problem.kind] += 1
+    report.problems.append(
+        HandProblem(
+            file=path,
+            line=problem.line,
+            site=outcome.site,
+            hand_id=outcome.hand_id,
+            status=problem.status,
+            kind=problem.kind,
+            rule=problem.rule,
+            message=problem.message,
+        )
+    )

@@ -1,0 +1,174 @@
+"""The database schema, as an ordered list of registered migrations.
+
+Why migrations and not ``CREATE TABLE IF NOT EXISTS``: a user's database outlives the code
+that created it. Each change to the schema is a new function here, applied once, in order,
+and recorded (sqlite-utils' ``Migrations`` keeps the record in ``_sqlite_migrations``);
+never edit a migration that has shipped, add the next one.
+
+Conventions every table follows:
+
+- ``STRICT``, so a float or a string can never slip into a money column;
+- money is ``INTEGER`` in the smallest unit of the hand's currency (cents, chips), the same
+  numbers the parser and the engine use, so no rounding happens anywhere;
+- cards are normalised text (``"Ah Kd"``), runs of a board separated by ``" | "``;
+- lists that are read whole (a pot's eligible players and winners, an event's rare fields)
+  are JSON text, which SQLite's ``json_each`` can still query;
+- booleans are ``INTEGER`` 0/1 with a ``CHECK``.
+
+The natural key of a hand is ``(site, hand_id)``; ``hands.id`` is a surrogate the child
+tables point at. Quarantined hands (status other than ``ok``) keep their header fields and
+raw text in ``hands`` but have no rows in ``hand_players``, ``actions`` or ``pots``, so
+statistics over those tables only ever see replayed, checked hands.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+#: Every migration of the pokerhh schema, in the order they apply.
+MIGRATIONS = Migrations("pokerhh")
+
+#: The values ``hands.status`` may take (also the export's ``status``).
+STATUSES = ("ok", "invalid", "cancelled", "incomplete", "unsupported")
+
+
+def _execute_all(db: Database, statements: tuple[str, ...]) -> None:
+    # One statement at a time: ``executescript`` would COMMIT the migration's transaction.
+    for sql in statements:
+        db.execute(sql)
+
+
+def _bool(column: str) -> str:
+    return f"{column} INTEGER NOT NULL CHECK ({column} IN (0, 1))"
+
+
+@MIGRATIONS(name="0001_initial")
+def m0001_initial(db: Database) -> None:
+    statuses = ", ".join(f"'{s}'" for s in STATUSES)
+    _execute_all(
+        db,
+        (
+            # One row per distinct file content imported; zip members are files too,
+            # with path "archive.zip!member.txt". A row is written in the same transaction
+            # as the file's hands, so its presence means all of them are stored.
+            """
+            CREATE TABLE files (
+                id INTEGER PRIMARY KEY,
+                path TEXT NOT NULL,
+                sha256 TEXT NOT NULL UNIQUE,
+                size INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                imported_at TEXT NOT NULL
+            ) STRICT
+            """,
+            """
+            CREATE TABLE players (
+                id INTEGER PRIMARY KEY,
+                site TEXT NOT NULL,
+                name TEXT NOT NULL,
+                UNIQUE (site, name)
+            ) STRICT
+            """,
+            f"""
+            CREATE TABLE hands (
+                id INTEGER PRIMARY KEY,
+                site TEXT NOT NULL,
+                hand_id TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ({statuses})),
+                problem_kind TEXT,
+                problem_rule TEXT,
+                problem_message TEXT,
+                problem_line INTEGER,
+                problem_event INTEGER,
+                file_id INTEGER NOT NULL REFERENCES files (id),
+                first_line INTEGER NOT NULL,
+                game TEXT,
+                game_name TEXT,
+                mixed TEXT,
+                betting TEXT,
+                currency TEXT,
+                unit INTEGER,
+                small_blind INTEGER,
+                big_blind INTEGER,
+                ante INTEGER,
+                small_bet INTEGER,
+                big_bet INTEGER,
+                cap INTEGER,
+                started_at TEXT,
+                table_name TEXT,
+                max_seats INTEGER,
+                button_seat INTEGER,
+                tournament_id TEXT,
+                level TEXT,
+                players INTEGER,
+                total_pot INTEGER,
+                rake INTEGER,
+                boards TEXT,
+                raw TEXT NOT NULL,
+                UNIQUE (site, hand_id),
+                CHECK ((status = 'ok') = (problem_kind IS NULL))
+            ) STRICT
+            """,
+            "CREATE INDEX hands_started_at ON hands (started_at)",
+            "CREATE INDEX hands_quarantined ON hands (status) WHERE status <> 'ok'",
+            f"""
+            CREATE TABLE hand_players (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                seat INTEGER NOT NULL,
+                player_id INTEGER NOT NULL REFERENCES players (id),
+                name TEXT NOT NULL,
+                position TEXT,
+                starting_stack INTEGER NOT NULL,
+                hole_cards TEXT,
+                invested INTEGER NOT NULL,
+                collected INTEGER NOT NULL,
+                cashed_out INTEGER NOT NULL,
+                net INTEGER NOT NULL,
+                rake_paid INTEGER NOT NULL,
+                {_bool("dealt_in")},
+                {_bool("folded")},
+                folded_on TEXT,
+                {_bool("went_to_showdown")},
+                {_bool("all_in")},
+                PRIMARY KEY (hand, seat),
+                CHECK (net = collected + cashed_out - invested)
+            ) STRICT, WITHOUT ROWID
+            """,
+            "CREATE INDEX hand_players_player ON hand_players (player_id)",
+            # One row per event of the parsed hand, idx = its index in ParsedHand.events
+            # (and in ReplayResult.states). ``extra`` holds the event's other fields when
+            # they differ from their defaults, as a JSON object (blind kind, all_in, run...).
+            """
+            CREATE TABLE actions (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                idx INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                street TEXT NOT NULL,
+                player TEXT,
+                amount INTEGER,
+                cards TEXT,
+                line INTEGER NOT NULL,
+                extra TEXT,
+                PRIMARY KEY (hand, idx)
+            ) STRICT, WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE pots (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                run INTEGER NOT NULL,
+                idx INTEGER NOT NULL,
+                amount INTEGER NOT NULL,
+                eligible TEXT NOT NULL,
+                winners TEXT NOT NULL,
+                odd_chips_to TEXT,
+                PRIMARY KEY (hand, run, idx)
+            ) STRICT, WITHOUT ROWID
+            """,
+        ),
+    )
+
+
+def applied(db: Database) -> list[str]:
+    """The names of the migrations this database has had, oldest first."""
+    return [m.name for m in MIGRATIONS.applied(db)]

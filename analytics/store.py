@@ -1,0 +1,185 @@
+"""The importer's hot path: write one file's hands in one transaction.
+
+Why it looks like this:
+
+- One ``BEGIN IMMEDIATE`` ... ``COMMIT`` per file, with the ``files`` row written last but
+  in the same transaction: a killed import leaves either a whole file or nothing of it, and
+  a ``files`` row always means every hand of that content is in the database.
+- A ``SAVEPOINT`` per hand: if the database refuses one hand's rows (a ``CHECK`` or a
+  duplicate seat that the engine let through), only that hand is rolled back, and it is
+  stored again as a quarantined record (``store_error``) so nothing is lost.
+- ``INSERT ... ON CONFLICT (site, hand_id) DO NOTHING``: a hand already stored (from this
+  file or another) is a duplicate; ``rowcount`` tells which, and its children are skipped.
+  One exception: a quarantined record gives way to the same hand when it now replays ok
+  (a hand cut short at the end of one file and whole in the next, or a parser fix
+  picked up with ``--rescan``); an ``ok`` record is never overwritten.
+- The connection's ``executemany`` with prepared SQL, not sqlite-utils' ``insert_all``
+  (3-4x slower); sqlite-utils keeps the schema and the queries.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+
+from analytics.db import write_transaction
+from analytics.pipeline import Problem
+from analytics.rows import ACTION_COLUMNS, HAND_COLUMNS, PLAYER_COLUMNS, POT_COLUMNS, HandRows
+
+
+def _insert(table: str, columns: Sequence[str], suffix: str = "") -> str:
+    names = ", ".join(columns)
+    marks = ", ".join("?" * len(columns))
+    return f"INSERT INTO {table} ({names}) VALUES ({marks}){suffix}"
+
+
+_INSERT_HAND = _insert(
+    "hands", ("file_id", *HAND_COLUMNS), " ON CONFLICT (site, hand_id) DO NOTHING"
+)
+#: A quarantined record gives way to the same hand replayed ok (e.g. a hand cut short in one
+#: file and whole in the next); an ok record is never touched.
+_REPLACE_HAND = (
+    f"UPDATE hands SET ({', '.join(('file_id', *HAND_COLUMNS))})"
+    f" = ({', '.join('?' * (len(HAND_COLUMNS) + 1))})"
+    " WHERE site = ? AND hand_id = ? AND status <> 'ok' RETURNING id"
+)
+_INSERT_PLAYER = _insert("hand_players", ("hand", "player_id", *PLAYER_COLUMNS))
+_INSERT_ACTION = _insert("actions", ("hand", *ACTION_COLUMNS))
+_INSERT_POT = _insert("pots", ("hand", *POT_COLUMNS))
+_INSERT_FILE = (
+    "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (sha256) DO UPDATE SET hands = max(hands, excluded.hands) RETURNING id"
+)
+_NEW_PLAYER = (
+    "INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT (site, name) DO NOTHING"
+    " RETURNING id"
+)
+_PLAYER_ID = "SELECT id FROM players WHERE site = ? AND name = ?"
+#: Kind of the problem stored when the database refuses a replayed hand's rows.
+STORE_ERROR = "store_error"
+
+
+@dataclass(frozen=True, slots=True)
+class FileMeta:
+    path: str
+    sha256: str
+    size: int
+
+
+class Written(StrEnum):
+    """What became of one hand."""
+
+    NEW = "new"
+    #: It replaced a quarantined record of the same hand.
+    REPLACED = "replaced"
+    DUPLICATE = "duplicate"
+
+
+@dataclass(slots=True)
+class FileWrite:
+    """What happened to each of a file's hands (same order as given)."""
+
+    file_id: int
+    written: list[Written] = field(default_factory=list)
+    #: Hands stored (new or replacing a quarantined record), by status.
+    by_status: Counter[str] = field(default_factory=Counter)
+    #: Hands the database refused, index -> the problem they were quarantined with.
+    refused: dict[int, Problem] = field(default_factory=dict)
+
+    @property
+    def duplicates(self) -> int:
+        return self.written.count(Written.DUPLICATE)
+
+    @property
+    def replaced(self) -> int:
+        return self.written.count(Written.REPLACED)
+
+
+class HandWriter:
+    """Writes files' hands through one connection; caches player ids between files."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._player_ids: dict[tuple[str, str], int] = {}
+
+    def write_file(self, meta: FileMeta, hands: Sequence[HandRows]) -> FileWrite:
+        """Store ``hands`` and the file's row in one transaction, or nothing if it fails."""
+        try:
+            with write_transaction(self.conn) as conn:
+                # The file row goes first so the hands can point at it; a reader cannot see
+                # it before the COMMIT, and a kill before the COMMIT leaves nothing.
+                now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+                (file_id,) = conn.execute(
+                    _INSERT_FILE, (meta.path, meta.sha256, meta.size, len(hands), now)
+                ).fetchone()
+                written = FileWrite(file_id)
+                for index, hand in enumerate(hands):
+                    self._write_hand(conn, file_id, index, hand, written)
+        except BaseException:
+            # Ids handed out inside the rolled-back transaction no longer exist.
+            self._player_ids.clear()
+            raise
+        return written
+
+    def _write_hand(
+        self, conn: sqlite3.Connection, file_id: int, index: int, hand: HandRows, out: FileWrite
+    ) -> None:
+        conn.execute("SAVEPOINT hand")
+        try:
+            written = self._insert(conn, file_id, hand)
+        except sqlite3.IntegrityError as error:
+            conn.execute("ROLLBACK TO hand")
+            self._player_ids.clear()
+            problem = Problem(
+                kind=STORE_ERROR,
+                message=f"the database refused the hand's rows: {error}",
+                line=hand.hand[HAND_COLUMNS.index("first_line")],
+            )
+            hand = hand.quarantined(problem)
+            written = self._insert(conn, file_id, hand)
+            out.refused[index] = problem
+        conn.execute("RELEASE hand")
+        out.written.append(written)
+        if written is not Written.DUPLICATE:
+            out.by_status[hand.status] += 1
+
+    def _insert(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Written:
+        values = (file_id, *hand.hand)
+        cursor = conn.execute(_INSERT_HAND, values)
+        if cursor.rowcount == 1:
+            written, hand_key = Written.NEW, cursor.lastrowid
+        elif hand.status == "ok":
+            # A duplicate; only a quarantined record (which has no child rows) gives way.
+            row = conn.execute(_REPLACE_HAND, (*values, hand.site, hand.hand_id)).fetchone()
+            if row is None:
+                return Written.DUPLICATE
+            written, hand_key = Written.REPLACED, row[0]
+        else:
+            return Written.DUPLICATE
+        if not hand.players:
+            return written
+        site = hand.site
+        ids = self._player_ids
+        players = []
+        for row in hand.players:
+            player_id = ids.get((site, row[1]))
+            if player_id is None:
+                player_id = self._player_id(conn, site, row[1])
+            players.append((hand_key, player_id, *row))
+        conn.executemany(_INSERT_PLAYER, players)
+        conn.executemany(_INSERT_ACTION, [(hand_key, *row) for row in hand.actions])
+        if hand.pots:
+            conn.executemany(_INSERT_POT, [(hand_key, *row) for row in hand.pots])
+        return written
+
+    def _player_id(self, conn: sqlite3.Connection, site: str, name: str) -> int:
+        row = conn.execute(_NEW_PLAYER, (site, name)).fetchone()
+        if row is None:
+            row = conn.execute(_PLAYER_ID, (site, name)).fetchone()
+        player_id = int(row[0])
+        self._player_ids[(site, name)] = player_id
+        return player_id

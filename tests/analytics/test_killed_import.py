@@ -1,0 +1,161 @@
+"""kill -9 during an import, then import again: the same database as a clean import.
+
+How: an import runs in a subprocess; once the database shows some committed files the test
+sends SIGKILL (no cleanup, no rollback by Python: the process just stops, maybe in the middle
+of a transaction); it does that twice at different points, then runs the import to the end.
+The content (hands, players, actions, pots, players and files, without surrogate ids and
+import times) must equal a clean import's. In between, the killed database must be sound:
+no file row without all of its hands, no hand without its rows.
+
+The first test uses the fake stages slowed down per hand, so the kills surely land mid-way;
+the second runs the real ``pokerhh import`` on Pluribus files (``corpus``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from analytics_fakes import FAKE_STAGES, file_text, hand_text
+
+from analytics.importer import import_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+FAKES = Path(__file__).with_name("analytics_fakes.py")
+
+#: Content to compare, keyed by natural keys; ids and timestamps left out.
+DUMPS = {
+    "files": "SELECT path, sha256, size, hands FROM files ORDER BY sha256",
+    "players": "SELECT site, name FROM players ORDER BY site, name",
+    "hands": """SELECT site, hand_id, status, problem_kind, problem_rule, problem_message,
+                problem_line, problem_event, f.path, first_line, game, game_name, mixed,
+                betting, currency, unit, small_blind, big_blind, ante, small_bet, big_bet, cap,
+                started_at, table_name, max_seats, button_seat, tournament_id, level, players,
+                total_pot, rake, boards, raw
+                FROM hands h JOIN files f ON f.id = h.file_id ORDER BY site, hand_id""",
+    "hand_players": """SELECT h.site, h.hand_id, hp.seat, p.name, hp.name, position,
+                starting_stack, hole_cards, invested, collected, cashed_out, net, rake_paid,
+                dealt_in, folded, folded_on, went_to_showdown, all_in
+                FROM hand_players hp JOIN hands h ON h.id = hp.hand
+                JOIN players p ON p.id = hp.player_id ORDER BY h.site, h.hand_id, hp.seat""",
+    "actions": """SELECT h.site, h.hand_id, a.idx, kind, street, player, amount, cards, line,
+                extra FROM actions a JOIN hands h ON h.id = a.hand
+                ORDER BY h.site, h.hand_id, a.idx""",
+    "pots": """SELECT h.site, h.hand_id, run, idx, amount, eligible, winners, odd_chips_to
+                FROM pots p JOIN hands h ON h.id = p.hand ORDER BY h.site, h.hand_id, run, idx""",
+}
+
+
+def dump(db: Path) -> dict[str, list[tuple]]:
+    conn = sqlite3.connect(db)
+    try:
+        return {name: conn.execute(sql).fetchall() for name, sql in DUMPS.items()}
+    finally:
+        conn.close()
+
+
+def files_committed(db: Path) -> int:
+    if not db.exists():
+        return 0
+    conn = sqlite3.connect(db, timeout=5)
+    try:
+        return conn.execute("SELECT count(*) FROM files").fetchone()[0]
+    except sqlite3.OperationalError:  # tables not created yet
+        return 0
+    finally:
+        conn.close()
+
+
+def kill_after(command: list[str], db: Path, files: int, timeout: float = 60) -> None:
+    """Run ``command``, SIGKILL it once ``db`` has ``files`` committed file rows."""
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    try:
+        while files_committed(db) < files:
+            assert process.poll() is None, "the import ended before it could be killed"
+            assert time.monotonic() < deadline, "the import made no progress"
+            time.sleep(0.005)
+        assert process.poll() is None, "the import ended before it could be killed"
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+    assert process.returncode == -signal.SIGKILL
+
+
+def assert_sound(db: Path) -> None:
+    """What a killed import may leave: whole files only."""
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+        # every committed file has all its hands (none of this test's hands is a duplicate)
+        short = conn.execute(
+            "SELECT f.path FROM files f LEFT JOIN hands h ON h.file_id = f.id"
+            " GROUP BY f.id HAVING count(h.id) <> f.hands"
+        ).fetchall()
+        assert short == []
+        # every ok hand has its players and its events
+        bare = conn.execute(
+            "SELECT hand_id FROM hands h WHERE status = 'ok' AND (NOT EXISTS"
+            " (SELECT 1 FROM hand_players WHERE hand = h.id) OR NOT EXISTS"
+            " (SELECT 1 FROM actions WHERE hand = h.id))"
+        ).fetchall()
+        assert bare == []
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_kill_9_then_reimport_equals_a_clean_import(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    kinds = ("ok", "ok", "ok", "invalid", "ok", "parse_error", "cancelled", "ok")
+    for number in range(40):
+        hands = [hand_text(number * 100 + i, kinds[i % len(kinds)]) for i in range(25)]
+        (folder / f"{number:02d}.txt").write_text(file_text(*hands), encoding="utf-8")
+    clean = tmp_path / "clean.sqlite"
+    import_paths([folder], clean, stages=FAKE_STAGES)
+
+    killed = tmp_path / "killed.sqlite"
+    command = [sys.executable, str(FAKES), str(killed), "0.003", str(folder)]
+    kill_after(command, killed, files=5)
+    assert_sound(killed)
+    partial = files_committed(killed)
+    assert 5 <= partial < 40
+    kill_after(command, killed, files=partial + 5)
+    assert_sound(killed)
+    report = import_paths([folder], killed, stages=FAKE_STAGES)
+    assert report.files_unchanged >= partial + 5
+    assert report.duplicates == 25 * report.files_unchanged
+    assert dump(killed) == dump(clean)
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_kill_9_during_pokerhh_import_of_pluribus(tmp_path: Path, pluribus: Path) -> None:
+    pytest.importorskip("parser", reason="the parser is not there yet")
+    folder = tmp_path / "pluribus"
+    folder.mkdir()
+    for path in sorted(pluribus.glob("*.txt"))[:16]:
+        shutil.copy(path, folder / path.name)
+    clean = tmp_path / "clean.sqlite"
+    import_paths([folder], clean)
+
+    killed = tmp_path / "killed.sqlite"
+    command = [sys.executable, "-m", "dashboard.cli", "import", "--quiet", "--db", str(killed),
+               str(folder)]  # fmt: skip
+    kill_after(command, killed, files=2)
+    assert_sound(killed)
+    finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    assert finished.returncode == 0, finished.stderr
+    assert "unchanged since a previous import" in finished.stdout
+    assert dump(killed) == dump(clean)
