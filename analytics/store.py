@@ -47,6 +47,7 @@ _REPLACE_HAND = (
     f" = ({', '.join('?' * (len(HAND_COLUMNS) + 1))})"
     " WHERE site = ? AND hand_id = ? AND status <> 'ok' RETURNING id"
 )
+_INSERT_HAND_WITH_ID = _insert("hands", ("id", "file_id", *HAND_COLUMNS))
 _INSERT_PLAYER = _insert("hand_players", ("hand", "player_id", *PLAYER_COLUMNS))
 _INSERT_ACTION = _insert("actions", ("hand", *ACTION_COLUMNS))
 _INSERT_POT = _insert("pots", ("hand", *POT_COLUMNS))
@@ -59,6 +60,7 @@ _NEW_PLAYER = (
     " RETURNING id"
 )
 _PLAYER_ID = "SELECT id FROM players WHERE site = ? AND name = ?"
+Key = tuple[str, str]
 #: Kind of the problem stored when the database refuses a replayed hand's rows.
 STORE_ERROR = "store_error"
 
@@ -117,13 +119,83 @@ class HandWriter:
                     _INSERT_FILE, (meta.path, meta.sha256, meta.size, len(hands), now)
                 ).fetchone()
                 written = FileWrite(file_id)
-                for index, hand in enumerate(hands):
-                    self._write_hand(conn, file_id, index, hand, written)
+                if not self._write_bulk(conn, file_id, hands, written):
+                    for index, hand in enumerate(hands):
+                        self._write_hand(conn, file_id, index, hand, written)
         except BaseException:
             # Ids handed out inside the rolled-back transaction no longer exist.
             self._player_ids.clear()
             raise
         return written
+
+    def _write_bulk(
+        self, conn: sqlite3.Connection, file_id: int, hands: Sequence[HandRows], out: FileWrite
+    ) -> bool:
+        """The fast path: the whole file in one ``executemany`` per table.
+
+        It applies when no hand needs the per-hand treatment: none replaces a quarantined
+        record and the database refuses none. Otherwise it rolls back and returns False,
+        and the per-hand path (a savepoint each) does the work.
+        """
+        stored = self._stored(conn, hands)
+        if any(status != "ok" for status in stored.values()):
+            return False
+        conn.execute("SAVEPOINT bulk")
+        try:
+            (next_id,) = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()
+            seen = set(stored)
+            hand_rows, player_rows, action_rows, pot_rows = [], [], [], []
+            written: list[Written] = []
+            for hand in hands:
+                key = (hand.site, hand.hand_id)
+                if key in seen:
+                    written.append(Written.DUPLICATE)
+                    continue
+                seen.add(key)
+                written.append(Written.NEW)
+                hand_key, next_id = next_id, next_id + 1
+                hand_rows.append((hand_key, file_id, *hand.hand))
+                ids = self._player_ids
+                for row in hand.players:
+                    player_id = ids.get((hand.site, row[1]))
+                    if player_id is None:
+                        player_id = self._player_id(conn, hand.site, row[1])
+                    player_rows.append((hand_key, player_id, *row))
+                action_rows.extend((hand_key, *row) for row in hand.actions)
+                pot_rows.extend((hand_key, *row) for row in hand.pots)
+            conn.executemany(_INSERT_HAND_WITH_ID, hand_rows)
+            conn.executemany(_INSERT_PLAYER, player_rows)
+            conn.executemany(_INSERT_ACTION, action_rows)
+            conn.executemany(_INSERT_POT, pot_rows)
+        except sqlite3.IntegrityError:
+            conn.execute("ROLLBACK TO bulk")
+            conn.execute("RELEASE bulk")
+            self._player_ids.clear()
+            return False
+        conn.execute("RELEASE bulk")
+        out.written.extend(written)
+        for hand, what in zip(hands, written, strict=True):
+            if what is Written.NEW:
+                out.by_status[hand.status] += 1
+        return True
+
+    def _stored(self, conn: sqlite3.Connection, hands: Sequence[HandRows]) -> dict[Key, str]:
+        """Status of those of ``hands`` already in the database, by (site, hand id)."""
+        by_site: dict[str, list[str]] = {}
+        for hand in hands:
+            by_site.setdefault(hand.site, []).append(hand.hand_id)
+        found: dict[Key, str] = {}
+        for site, ids in by_site.items():
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                query = (
+                    "SELECT hand_id, status FROM hands"
+                    f" WHERE site = ? AND hand_id IN ({marks})"
+                )
+                for hand_id, status in conn.execute(query, (site, *chunk)):
+                    found[(site, hand_id)] = status
+        return found
 
     def _write_hand(
         self, conn: sqlite3.Connection, file_id: int, index: int, hand: HandRows, out: FileWrite

@@ -198,6 +198,7 @@ def test_one_files_hands_are_atomic(fresh_db: Path, write, monkeypatch) -> None:
         return real_insert(self, conn, file_id, hand)
 
     monkeypatch.setattr(store.HandWriter, "_insert", failing)
+    monkeypatch.setattr(store.HandWriter, "_write_bulk", lambda *args: False)
     with pytest.raises(OSError, match="disk full"):
         run([first.parent], fresh_db)
     assert sorted(h for (h,) in table(fresh_db, "SELECT hand_id FROM hands")) == ["1", "2"]
@@ -297,3 +298,23 @@ def test_a_bug_in_a_stage_quarantines_the_hand_not_the_import(fresh_db: Path, wr
     assert table(fresh_db, "SELECT raw FROM hands WHERE hand_id IN ('2', '3')") == [
         (hand_text(2),), (hand_text(3),),
     ]  # fmt: skip
+
+
+def test_one_files_hands_are_atomic_on_the_bulk_path(fresh_db: Path, write, monkeypatch) -> None:
+    """The same, when the failure comes after the bulk path has written the file's rows."""
+    first = write("in/1.txt", file_text(hand_text(1), hand_text(2)))
+    write("in/2.txt", file_text(hand_text(3), hand_text(4), hand_text(5)))
+    real_bulk = store.HandWriter._write_bulk
+
+    def failing(self, conn, file_id, hands, out):
+        done = real_bulk(self, conn, file_id, hands, out)
+        if any(h.hand_id == "4" for h in hands):
+            raise OSError("disk full")
+        return done
+
+    monkeypatch.setattr(store.HandWriter, "_write_bulk", failing)
+    with pytest.raises(OSError, match="disk full"):
+        run([first.parent], fresh_db)
+    assert sorted(h for (h,) in table(fresh_db, "SELECT hand_id FROM hands")) == ["1", "2"]
+    assert table(fresh_db, "SELECT path FROM files") == [(str(first),)]
+    assert count(fresh_db, "hand_players") == 4
