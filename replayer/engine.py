@@ -304,6 +304,10 @@ class HandReplay:
         if self.street_index or self.last_actor is not None:
             raise Illegal("F1", f"{actor.name} posts a blind after the betting started")
         kind = event.blind
+        if kind is ev.Blind.SMALL and self.big_posted:
+            # A small blind posted after the big blind is a newcomer's dead blind: it goes
+            # to the pot and does not count toward his bet (he still owes the big blind).
+            kind = ev.Blind.DEAD
         if kind is ev.Blind.DEAD:
             self._pay(actor, event.amount, live=False)
             return

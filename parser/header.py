@@ -1,0 +1,252 @@
+"""The first line of a hand: site, hand number, game, stakes, tournament and time.
+
+Forms seen (cash, tournament, Zoom, Home Game, converted, mixed games, 2007, upper case);
+each is ``<site> Hand #<id>: <game part> - <time>``, the game part being one of::
+
+    Hold'em No Limit ($0.05/$0.10 USD)
+    Tournament #3, $10+$1 USD Hold'em No Limit - Level IV (50/100)
+    {Club} Tournament #5, 100+9 8-Game (Razz Limit) - Match Round I, Level IV (50/100)
+    Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25 USD)
+    6+ Hold'em No Limit (Button Blind $0.25 - Ante $0.25  USD)
+    Hold'em No Limit ($0.25/$0.50 - $10 Cap -  USD)
+    HOLD'EM NO LIMIT ($2/$4)
+    Tournament #13, €4.69+€0.31 Cub3d, Hold'em No Limit (10/20)
+
+and the time ``2025/08/02 11:24:53 CET [2025/08/02 5:24:53 ET]``, ``2019/07/12 03:46:40 ET``,
+``2007/10/15 - 12:33:44 (ET)``, ``2019/06/27 00:47 UTC [2019/06/27 01:47 CET]``.
+
+Times: the bracketed ET time when there is one, else the time in the zone named; both are
+converted to UTC (``zoneinfo``). A time without a zone is read as ET, PokerStars' default.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+from parser.money import CURRENCY_CODES, currency_of
+from replayer.games import GAME_SPECS_BY_NAME, GameSpec
+
+
+class HeaderError(ValueError):
+    """The header line does not fit (the message says which part)."""
+
+
+#: Header spellings that differ from the ``GameSpec`` names.
+GAME_ALIASES: dict[str, str] = {
+    "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": "Hold'em PL pre-flop/NL post-flop",
+    "Hold'em Fixed Limit": "Hold'em Limit",
+    "Omaha Fixed Limit": "Omaha Limit",
+    "Omaha Hi/Lo Fixed Limit": "Omaha Hi/Lo Limit",
+}
+_GAMES: dict[str, GameSpec] = {name.upper(): spec for name, spec in GAME_SPECS_BY_NAME.items()}
+_GAMES.update({alias.upper(): GAME_SPECS_BY_NAME[name] for alias, name in GAME_ALIASES.items()})
+_GAME_NAMES = "|".join(re.escape(n) for n in sorted(_GAMES, key=len, reverse=True))
+
+#: Time-zone abbreviations PokerStars writes, and the zone each stands for (with its DST).
+TIME_ZONES: dict[str, str] = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CT": "America/Chicago",
+    "MT": "America/Denver",
+    "PT": "America/Los_Angeles",
+    "AT": "America/Halifax",
+    "NT": "America/St_Johns",
+    "AKT": "America/Anchorage",
+    "HT": "Pacific/Honolulu",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "WET": "Europe/Lisbon",
+    "CET": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "HKT": "Asia/Hong_Kong",
+    "SGT": "Asia/Singapore",
+    "JST": "Asia/Tokyo",
+    "KST": "Asia/Seoul",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide",
+    "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+
+_SITE = re.compile(
+    r"(?P<site>PokerStars(?: Zoom| Home Game)?|Full Tilt(?: Rush)?|Run It Once Poker|PokerMaster"
+    r"|PokerBros) (?:Hand|Game) #(?P<id>\d+):\s*",
+    re.IGNORECASE,
+)
+_SITE_NAMES = {
+    "FULL TILT": "Full Tilt",
+    "FULL TILT RUSH": "Full Tilt",
+    "RUN IT ONCE POKER": "Run It Once",
+    "POKERMASTER": "PokerMaster",
+    "POKERBROS": "PokerBros",
+}
+_DATE = r"\d{4}/\d{1,2}/\d{1,2}"
+_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?"
+_TIME = re.compile(
+    rf"\s+-\s+(?P<date>{_DATE})(?:\s+-)?\s+(?P<clock>{_CLOCK})(?:\s+\(?(?P<tz>[A-Z]{{1,5}})\)?)?"
+    rf"(?:\s+\[(?P<date2>{_DATE})\s+(?P<clock2>{_CLOCK})\s+(?P<tz2>[A-Z]{{1,5}})\])?\s*$",
+)
+_GAME = re.compile(
+    r"(?:\{(?P<club>[^}]*)\}\s*)?"
+    r"(?:(?:Zoom\s+)?Tournament\s+#(?P<tid>\d+),?\s*(?P<buyin>(?:Freeroll|[$€£¥₹]?[\d.,]+"
+    r"(?:\+[$€£¥₹]?[\d.,]+)*(?:\s*(?:USD|EUR|GBP|INR|CNY|SC|FPP))?)(?:\s+[^\s,]+,)?)?\s*-?\s*)?"
+    r"(?:(?P<mixed>[^()]+?)\s*\((?P<mgame>" + _GAME_NAMES + r")(?:,\s*(?P<mstakes>[^)]*))?\)"
+    r"|(?:(?P<prefix>[^():]+?):\s+)?(?P<game>" + _GAME_NAMES + r")(?:\s+\((?P<stakes>[^)]*)\))?)"
+    r"(?:\s+-\s+(?:Match Round [IVXLC\d]+,\s+)?Level\s+(?P<level>[IVXLCDM\d]+)"
+    r"\s+\((?P<lstakes>[^)]*)\))?\s*-?",
+    re.IGNORECASE,
+)
+_UNKNOWN_GAME = re.compile(
+    r"(?:\{[^}]*\}\s*)?(?:(?:Zoom\s+)?Tournament\s+#\d+,?\s*(?:[^A-Za-z]*(?:USD|EUR|GBP|INR|SC|FPP"
+    r"|Freeroll)?\s+)?)?(?P<game>[^(-]*?)\s*(?:\(|-|$)",
+    re.IGNORECASE,
+)
+_AMOUNT = r"[^\s/]+"
+_STAKES = re.compile(
+    rf"(?:(?P<small>{_AMOUNT})/(?P<big>{_AMOUNT})|Button Blind (?P<button>{_AMOUNT}))"
+    rf"(?:\s+-\s+(?P<cap>{_AMOUNT}) Cap)?(?:\s+-\s+Ante (?P<ante>{_AMOUNT}))?(?:\s+-)?"
+    r"(?:\s+(?P<cur>[A-Z]{3}))?\s*",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What the header says; amounts still as text (the unit depends on the table line)."""
+
+    site: str
+    hand_id: str
+    spec: GameSpec
+    game_name: str
+    mixed: str | None
+    small: str
+    big: str
+    ante: str | None
+    cap: str | None
+    #: ISO code named by the header (code or sign), None when it names none.
+    currency: str | None
+    tournament_id: str | None
+    level: str | None
+    started_at: datetime | None
+
+
+def hand_id_of(line: str) -> str | None:
+    m = _SITE.match(line)
+    return m["id"] if m else None
+
+
+def _zone(abbreviation: str) -> ZoneInfo:
+    name = TIME_ZONES.get(abbreviation.upper())
+    if name is None:
+        raise HeaderError(f"unknown time zone {abbreviation!r}")
+    return ZoneInfo(name)  # ZoneInfo caches its instances
+
+
+def _when(date: str, clock: str, tz: str | None) -> datetime:
+    year, month, day = date.split("/")
+    hour, minute, *second = clock.split(":")
+    zone = _zone(tz or "ET")
+    try:
+        local = datetime(
+            int(year),
+            int(month),
+            int(day),
+            int(hour),
+            int(minute),
+            int(second[0]) if second else 0,
+            tzinfo=zone,
+        )
+    except ValueError as exc:
+        raise HeaderError(f"invalid time '{date} {clock}'") from exc
+    return local.astimezone(UTC)
+
+
+def parse_header(line: str) -> Header:
+    """Read a header line (without its newline); raise :class:`HeaderError` if it does not fit."""
+    site_m = _SITE.match(line)
+    if site_m is None:
+        raise HeaderError("not a hand header")
+    site = site_m["site"].upper()
+    site_name = "PokerStars" if site.startswith("POKERSTARS") else _SITE_NAMES[site]
+    rest = line[site_m.end() :]
+    time_m = _TIME.search(rest)
+    started_at = None
+    if time_m is not None:
+        if time_m["tz2"] == "ET":
+            started_at = _when(time_m["date2"], time_m["clock2"], "ET")
+        else:
+            started_at = _when(time_m["date"], time_m["clock"], time_m["tz"])
+        rest = rest[: time_m.start()]
+    game = _game(rest.strip())
+    return Header(site_name, site_m["id"], *game, started_at)
+
+
+_Game = tuple[
+    GameSpec,
+    str,
+    "str | None",
+    str,
+    str,
+    "str | None",
+    "str | None",
+    "str | None",
+    "str | None",
+    "str | None",
+]
+_GAME_CACHE: dict[str, _Game] = {}
+
+
+def _game(text: str) -> _Game:
+    """The header between the hand number and the time: game, stakes, tournament (cached:
+    it is the same for every hand of a table or tournament level)."""
+    cached = _GAME_CACHE.get(text)
+    if cached is not None:
+        return cached
+    game_m = _GAME.fullmatch(text)
+    if game_m is None:
+        unknown = _UNKNOWN_GAME.match(text)
+        name = unknown["game"] if unknown and unknown["game"] else text
+        raise HeaderError(f"unknown game {name!r}")
+    game_name = game_m["game"] or game_m["mgame"]
+    stakes = game_m["stakes"] or game_m["mstakes"] or game_m["lstakes"]
+    if stakes is None:
+        raise HeaderError("no stakes in the header")
+    stakes_m = _STAKES.fullmatch(stakes)
+    if stakes_m is None:
+        raise HeaderError(f"cannot read the stakes {stakes!r}")
+    small = stakes_m["small"] or stakes_m["button"]
+    big = stakes_m["big"] or stakes_m["button"]
+    currency = stakes_m["cur"]
+    if currency is not None:
+        currency = currency.upper()
+        if currency not in CURRENCY_CODES:
+            raise HeaderError(f"unknown currency {currency!r}")
+    else:
+        currency = currency_of(small) or currency_of(big)
+    mixed = game_m["mixed"] or game_m["prefix"]
+    mixed = mixed.strip() if mixed else None
+    game: _Game = (
+        _GAMES[game_name.upper()],
+        game_name,
+        mixed,
+        small,
+        big,
+        stakes_m["ante"],
+        stakes_m["cap"],
+        currency,
+        game_m["tid"],
+        game_m["level"],
+    )
+    if len(_GAME_CACHE) > 10_000:
+        _GAME_CACHE.clear()
+    _GAME_CACHE[text] = game
+    return game

@@ -1,0 +1,246 @@
+"""A contextual line lexer for the PokerStars grammar: one token per line, found fast.
+
+Lark's own contextual lexer tries, for every line, the terminals the parser state allows
+in priority order, as one big regex alternation; with some forty line kinds most of the
+time went into failing alternatives (each one scanning the whole line for its ": verb").
+This lexer gives the same answer faster: it first looks at the line's start ("Seat ",
+"*** ", "Dealt to " ...) or, for lines that start with a player's name, at the first known
+verb in it (": folds", " collected " ...), and tries only the terminals that can have that
+shape, in priority order, among those the parser state allows. When none of them matches
+(a name that contains another line's verb), or when the line ends in free text that a
+terminal lark would try first might also fit, it tries every allowed terminal in priority
+order, which is exactly what lark's lexer does.
+
+Tokens carry the regex match (:class:`LineToken`), so the builder does not match again.
+Errors are lark's own: ``UnexpectedCharacters`` for a line no allowed terminal matches,
+``UnexpectedToken`` for a line that fits a terminal this section does not allow.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from lark import Token
+from lark.common import LexerConf
+from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+from lark.lexer import Lexer, LexerState
+
+#: Line starts -> the terminals that begin with that text.
+_PREFIXES: dict[str, tuple[str, ...]] = {
+    "Seat ": ("SEAT_LINE", "SUMMARY_SEAT_LINE"),
+    "*** ": (
+        "BOARD_LINE",
+        "STREET_LINE",
+        "SHOWDOWN_LINE",
+        "SUMMARY_LINE",
+        "HOLE_CARDS_LINE",
+        "DEALING_HANDS_LINE",
+        "THIRD_STREET_LINE",
+    ),
+    "Dealt to ": ("DEALT_LINE",),
+    "Uncalled bet (": ("UNCALLED_LINE",),
+    "Total pot ": ("TOTAL_POT_LINE",),
+    "Board [": ("SUMMARY_BOARD_LINE",),
+    "FIRST Board [": ("SUMMARY_BOARD_LINE",),
+    "SECOND Board [": ("SUMMARY_BOARD_LINE",),
+    "STP added: ": ("STP_LINE",),
+    "Hand cancelled": ("HAND_CANCELLED_LINE",),
+    "Hand was run twice": ("RUN_TWICE_LINE",),
+    "# ": ("COMMENT_LINE",),
+    "Table ": ("TABLE_LINE", "DEALER_LINE"),
+    "Betting is capped": ("DEALER_LINE",),
+    "Pair on board": ("DEALER_LINE",),
+    "The deck is reshuffled": ("DEALER_LINE",),
+    "No low hand qualified": ("DEALER_LINE",),
+}
+#: The first word after a player's name and ": " -> the terminals with that verb.
+_COLON_VERBS: dict[str, tuple[str, ...]] = {
+    "folds": ("FOLD_LINE",),
+    "checks": ("CHECK_LINE",),
+    "calls": ("CALL_LINE",),
+    "bets": ("BET_LINE",),
+    "raises": ("RAISE_LINE",),
+    "posts": ("ANTE_LINE", "BLIND_LINE"),
+    "shows": ("SHOWS_LINE",),
+    "mucks": ("MUCKS_LINE",),
+    "doesn't": ("DOESNT_SHOW_LINE",),
+    "discards": ("DISCARD_LINE",),
+    "stands": ("STAND_PAT_LINE",),
+    "brings": ("BRING_IN_LINE",),
+    "completes": ("COMPLETE_LINE",),
+    "sits": ("SITS_OUT_LINE",),
+    "is": ("SITS_OUT_LINE",),
+    "Table": ("DEPOSIT_LINE",),
+}
+#: Verbs after a player's name and a space -> the terminals with that verb.
+_VERBS: dict[str, tuple[str, ...]] = {
+    " collected ": ("COLLECT_LINE",),
+    ' said, "': ("CHAT_LINE",),
+    " joins the table": ("JOIN_LINE",),
+    " leaves the table": ("LEAVE_LINE",),
+    " was removed from the table": ("LEAVE_LINE",),
+    " has returned": ("RETURNS_LINE",),
+    " will be allowed to play": ("RETURNS_LINE",),
+    " is connected": ("CONNECTION_LINE",),
+    " is disconnected": ("CONNECTION_LINE",),
+    " has timed out": ("TIMED_OUT_LINE",),
+    " is sitting out": ("SITS_OUT_LINE",),
+    " finished the tournament": ("FINISHED_LINE",),
+    " wins ": ("FINISHED_LINE", "BOUNTY_LINE"),
+    " split ": ("BOUNTY_LINE",),
+    " re-buys ": ("REBUY_LINE",),
+    " takes the add-on": ("REBUY_LINE",),
+    " cashed out the hand": ("CASH_OUT_LINE",),
+    " shows [": ("SHOWS_FOR_LINE",),
+}
+#: Terminals whose line ends in free text ("X said, "...": folds"), so a line they match
+#: may also fit a terminal lark would try first: for these, lark's order decides.
+_FREE_TEXT = frozenset(
+    {"CHAT_LINE", "FINISHED_LINE", "BOUNTY_LINE", "REBUY_LINE", "SHOWS_FOR_LINE", "LEAVE_LINE"}
+)
+_PREFIX = re.compile("|".join(re.escape(p) for p in sorted(_PREFIXES, key=len, reverse=True)))
+_VERB = re.compile("|".join(re.escape(v) for v in sorted(_VERBS, key=len, reverse=True)))
+_HEADER = re.compile("(?i:pokerstars |full tilt |run it once poker |pokermaster |pokerbros )")
+
+
+_HEADER_CANDIDATES = ("HEADER_LINE",)
+
+
+class LineToken(Token):
+    """A line token that keeps its terminal's regex match (the line's fields)."""
+
+    __slots__ = ("match",)
+    match: re.Match[str]
+
+    def __new__(  # type: ignore[misc]
+        cls, type: str, value: str, start_pos: int, line: int, match: re.Match[str]
+    ) -> LineToken:
+        # Token.__new__, without its checks for deprecated arguments (it is on the hot path).
+        self = str.__new__(cls, value)
+        self.type = type
+        self.value = value
+        self.start_pos = start_pos
+        self.line = line
+        self.column = 1
+        self.end_line = line + 1
+        self.end_column = 1
+        self.end_pos = start_pos + len(value)
+        self.match = match
+        return self
+
+
+class LineLexer(Lexer):
+    """See the module docstring. Lark builds it from the grammar's terminals."""
+
+    __future_interface__: ClassVar[int] = 2
+
+    def __init__(self, conf: LexerConf) -> None:
+        terminals = sorted(
+            conf.terminals,
+            key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name),
+        )
+        self.ignore = frozenset(conf.ignore)
+        self.rank = {t.name: i for i, t in enumerate(terminals)}
+        self.order = [t.name for t in terminals if t.name not in self.ignore]
+        self.patterns = {t.name: re.compile(t.pattern.to_regexp()) for t in terminals}
+        self.terminals_by_name = conf.terminals_by_name
+        rank = self.rank.__getitem__
+        self.prefixes = {k: tuple(sorted(v, key=rank)) for k, v in _PREFIXES.items()}
+        self.colon_verbs = {k: tuple(sorted(v, key=rank)) for k, v in _COLON_VERBS.items()}
+        self.verbs = {k: tuple(sorted(v, key=rank)) for k, v in _VERBS.items()}
+
+    def _candidates(self, line: str) -> tuple[str, ...]:
+        """The terminals a line's shape allows, in priority order (maybe none)."""
+        m = _PREFIX.match(line)
+        if m is not None:
+            return self.prefixes[m.group()]
+        colon = line.find(": ")
+        if colon > 0:
+            end = line.find(" ", colon + 2)
+            found = self.colon_verbs.get(line[colon + 2 : end] if end > 0 else line[colon + 2 :])
+            if found is not None:
+                return found
+        m = _VERB.search(line)
+        if m is not None:
+            return self.verbs[m.group()]
+        return _HEADER_CANDIDATES if _HEADER.match(line) else ()
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        text: str = lexer_state.text.text
+        states = parser_state.parse_conf.states
+        stack = parser_state.state_stack
+        patterns = self.patterns
+        candidates_of = self._candidates
+        free = _FREE_TEXT
+        pos = 0
+        number = 0
+        lines = text.split("\n")
+        tail = lines.pop()  # after the last "\n": every terminal ends with one
+        for line in lines:
+            number += 1
+            end = pos + len(line) + 1
+            if not line:
+                pos = end
+                continue
+            accepts = states[stack[-1]]
+            found = None
+            for name in candidates_of(line):
+                if name in accepts:
+                    found = patterns[name].match(text, pos)
+                    if found is not None:
+                        if name in free:  # a higher-priority terminal may fit too
+                            name, found = self._fallback(text, pos, accepts)
+                        break
+            else:
+                name, found = self._fallback(text, pos, accepts)
+            if found is None:
+                self._fail(text, pos, number, line, accepts, parser_state, lexer_state)
+            token = LineToken(name, text[pos:end], pos, number, found)
+            lexer_state.last_token = token
+            yield token
+            pos = end
+        if tail:
+            accepts = states[stack[-1]]
+            self._fail(text, pos, number + 1, tail, accepts, parser_state, lexer_state)
+
+    def _fallback(self, text: str, pos: int, accepts: Any) -> tuple[str, re.Match[str] | None]:
+        for name in self.order:
+            if name in accepts:
+                found = self.patterns[name].match(text, pos)
+                if found is not None:
+                    return name, found
+        return "", None
+
+    def _fail(
+        self,
+        text: str,
+        pos: int,
+        number: int,
+        line: str,
+        accepts: Any,
+        parser_state: Any,
+        lexer_state: LexerState,
+    ) -> None:
+        allowed = {name for name in accepts if name.isupper() and name not in self.ignore}
+        for name in self.order:  # a known kind of line, in the wrong section?
+            if self.patterns[name].match(text, pos) is not None:
+                token = Token(name, line + "\n", pos, number, 1)
+                raise UnexpectedToken(
+                    token,
+                    allowed,
+                    state=parser_state,
+                    token_history=[lexer_state.last_token],
+                    terminals_by_name=self.terminals_by_name,
+                )
+        raise UnexpectedCharacters(
+            text,
+            pos,
+            number,
+            1,
+            allowed=allowed,
+            state=parser_state,
+            token_history=lexer_state.last_token and [lexer_state.last_token],
+            terminals_by_name=self.terminals_by_name,
+        )

@@ -1,0 +1,596 @@
+"""From a hand's line tokens to a :class:`ParsedHand`: one method per kind of line.
+
+Each ``_on_<TERMINAL>`` method receives the token and the match of that terminal's regex
+(the groups are documented next to each terminal in ``grammars/pokerstars.lark``). Amounts
+become ints of the hand's smallest unit, cards become :class:`Card` values, and every
+player name is checked against the seat list: the regex's guess is kept when it is a seated
+name (and no seated name is a prefix of another), otherwise each seated name is tried in
+its place, longest first. Lines that only note something (chat, joins) may name players
+who are not seated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from parser.header import Header, HeaderError, parse_header
+from parser.lexer import LineToken
+from parser.money import MoneyError, to_units, to_units_floor
+from parser.names import SeatNames
+from parser.summary import read_total_pot, revealed_cards
+from replayer import events as ev
+from replayer.cards import Card, parse_cards
+from replayer.errors import ParseError
+from replayer.games import Forced
+from replayer.hand import ParsedHand, Seat, Source, Stakes, Summary
+
+if TYPE_CHECKING:
+    from replayer.games import GameSpec
+
+_CARD_GROUPS: dict[str, tuple[Card, ...]] = {}
+_UNKNOWN_CARDS = frozenset({"XX", "xx", "X", "x", "??"})
+#: Amount text -> int, by unit (a cache: amounts repeat a lot).
+_AMOUNTS: dict[int, dict[str, int]] = {1: {}, 100: {}}
+
+_CARD_GROUP = re.compile(r"\[([^\]]*)\]")
+_STREETS = {
+    "4th STREET": "fourth",
+    "5th STREET": "fifth",
+    "6th STREET": "sixth",
+    "RIVER": "seventh",
+    "FIRST DRAW": "first_draw",
+    "SECOND DRAW": "second_draw",
+    "THIRD DRAW": "third_draw",
+}
+_BOARD_STREETS = {"PRE-FLOP": "preflop", "FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+_RUNS = {None: 1, "FIRST": 1, "SECOND": 2}
+_BLINDS = {
+    "small blind": ev.Blind.SMALL,
+    "big blind": ev.Blind.BIG,
+    "small & big blinds": ev.Blind.SMALL_AND_BIG,
+    "button blind": ev.Blind.BUTTON,
+    "straddle": ev.Blind.STRADDLE,
+    "dead blind": ev.Blind.DEAD,
+}
+
+
+class _Fail(Exception):
+    """A problem with the current line; :meth:`Builder.build` adds where it is."""
+
+
+class Builder:
+    """Builds one hand; create one per hand (it holds that hand's state)."""
+
+    __slots__ = (
+        "_add",
+        "amounts",
+        "boards",
+        "button",
+        "cash_out_fee",
+        "currency",
+        "draw",
+        "events",
+        "hand_id",
+        "header",
+        "jackpot",
+        "line",
+        "max_seats",
+        "names",
+        "offset",
+        "pots",
+        "rake",
+        "raw",
+        "revealed",
+        "run",
+        "seat_numbers",
+        "seats",
+        "spec",
+        "splash",
+        "stakes",
+        "street",
+        "stud",
+        "summary_boards",
+        "table",
+        "total_pot",
+        "unit",
+    )
+
+    def __init__(self, raw: Source, hand_id: str | None) -> None:
+        self.raw = raw
+        self.hand_id = hand_id
+        self.offset = raw.first_line - 1
+        self.header: Header | None = None
+        self.spec: GameSpec | None = None
+        self.unit = 1
+        self.currency = "CHIPS"
+        self.stakes: Stakes | None = None
+        self.table = ""
+        self.max_seats: int | None = None
+        self.button: int | None = None
+        self.seats: dict[str, Seat] = {}
+        self.seat_numbers: dict[int, Seat] = {}
+        #: Built when the seat list is complete.
+        self.names: SeatNames | None = None
+        self.amounts: dict[str, int] = _AMOUNTS[1]
+        self.events: list[ev.Event] = []
+        self._add = self.events.append
+        self.stud = self.draw = False
+        self.street = ""
+        #: The showdown section a collect belongs to (run-it-twice writes one per board).
+        self.run = 1
+        self.boards: dict[int, list[Card]] = {1: []}
+        # summary
+        self.total_pot: int | None = None
+        self.rake: int | None = None
+        self.pots: list[int] = []
+        self.summary_boards: dict[int, tuple[Card, ...]] = {}
+        self.jackpot = 0
+        self.cash_out_fee = 0
+        self.splash = 0
+        self.revealed: list[tuple[str, tuple[Card, ...]]] = []
+        self.line = 0
+
+    # -- driver ------------------------------------------------------------------------
+
+    def build(self, tokens: list[LineToken]) -> ParsedHand:
+        handlers = _HANDLERS
+        for token in tokens:
+            self.line = self.offset + token.line
+            match = token.match
+            try:
+                handlers[token.type](self, match)
+            except (_Fail, HeaderError, MoneyError, ValueError) as problem:
+                text = str(token).rstrip("\n")
+                raise ParseError(
+                    f"{problem} in line {text!r}",
+                    path=self.raw.path,
+                    line=self.line,
+                    column=1,
+                    text=text,
+                    hand_id=self.hand_id,
+                ) from None
+        return self._hand()
+
+    def _hand(self) -> ParsedHand:
+        header, spec, stakes = self.header, self.spec, self.stakes
+        assert header is not None
+        assert spec is not None
+        assert stakes is not None
+        boards = tuple(self.summary_boards[r] for r in sorted(self.summary_boards))
+        return ParsedHand(
+            site=header.site,
+            hand_id=header.hand_id,
+            game=spec.code,
+            game_name=header.game_name,
+            mixed=header.mixed,
+            stakes=stakes,
+            currency=self.currency,
+            unit=self.unit,
+            started_at=header.started_at,
+            table=self.table,
+            max_seats=self.max_seats,
+            button_seat=self.button,
+            tournament_id=header.tournament_id,
+            level=header.level,
+            seats=tuple(self.seats.values()),
+            events=tuple(self.events),
+            summary=Summary(
+                total_pot=self.total_pot,
+                rake=self.rake,
+                pots=tuple(self.pots),
+                boards=boards,
+                jackpot=self.jackpot,
+                cash_out_fee=self.cash_out_fee,
+                splash=self.splash,
+                revealed=tuple(self.revealed),
+            ),
+            source=self.raw,
+        )
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _money(self, text: str) -> int:
+        value = self.amounts.get(text)
+        if value is None:
+            value = to_units(text, self.unit)
+            if len(self.amounts) > 50_000:
+                self.amounts.clear()
+            self.amounts[text] = value
+        return value
+
+    @staticmethod
+    def _cards(text: str | None) -> tuple[Card, ...]:
+        if not text:
+            return ()
+        cards = _CARD_GROUPS.get(text)
+        if cards is None:
+            # Tracker exports write a card the player did not show as "XX": keep the known.
+            cards = tuple(Card.parse(c) for c in text.split() if c not in _UNKNOWN_CARDS)
+            if len(_CARD_GROUPS) > 50_000:
+                _CARD_GROUPS.clear()
+            _CARD_GROUPS[text] = cards
+        return cards
+
+    def _seated(self, match: re.Match[str], group: int = 1) -> tuple[str, re.Match[str]]:
+        """The seated player a line names, and the line's match with that name."""
+        names = self.names
+        if names is None:
+            names = self.names = SeatNames(self.seats)
+        if match[group] in names.trusted:  # the common case, inline
+            return match[group], match
+        found = names.resolve(match, group)
+        if found is None:
+            raise _Fail(f"{match[group]!r} is not in the seat list")
+        return found
+
+    def _anyone(self, match: re.Match[str]) -> tuple[str, re.Match[str]]:
+        """A note's player (a seated name if one fits, else the name as written), and the
+        line's match with that name."""
+        names = self.names
+        if names is None:
+            names = self.names = SeatNames(self.seats)
+        return names.resolve(match) or (match[1], match)
+
+    # -- header, table, seats ------------------------------------------------------------
+
+    def _on_HEADER_LINE(self, m: re.Match[str]) -> None:
+        self.header = parse_header(m.group(0).rstrip("\n"))
+        self.spec = spec = self.header.spec
+        self.stud = spec.forced is Forced.BRING_IN
+        self.draw = any(street.draw for street in spec.streets)
+        if self.header.tournament_id is not None:
+            self.currency, self.unit = "CHIPS", 1
+        elif self.header.currency is not None:
+            self.currency, self.unit = self.header.currency, 100
+        else:  # no currency named: play chips (Home Games, Pluribus, play-money conversions)
+            self.currency, self.unit = "PLAY", 1
+        self.amounts = _AMOUNTS[self.unit]
+
+    def _on_TABLE_LINE(self, m: re.Match[str]) -> None:
+        header = self.header
+        assert header is not None
+        name, max_seats, play, button = m.groups()
+        self.table = name
+        self.max_seats = int(max_seats) if max_seats else None
+        self.button = int(button) if button else None
+        if play and header.tournament_id is None:
+            self.currency, self.unit = "PLAY", 1
+            self.amounts = _AMOUNTS[1]
+        small, big = self._money(header.small), self._money(header.big)
+        ante = self._money(header.ante) if header.ante else 0
+        cap = self._money(header.cap) if header.cap else None
+        self.stakes = Stakes(small=small, big=big, ante=ante, cap=cap)
+
+    def _on_SEAT_LINE(self, m: re.Match[str]) -> None:
+        number, name, stack, bounty, flag = m.groups()
+        seat = Seat(
+            seat=int(number),
+            name=name,
+            stack=self._money(stack),
+            sitting_out=flag == " is sitting out",
+            out_of_hand=bool(flag) and flag.startswith(" out of hand"),
+            bounty=to_units(bounty, 100) if bounty else None,
+        )
+        if seat.seat in self.seat_numbers:
+            raise _Fail(f"seat {seat.seat} is listed twice")
+        if name in self.seats:
+            raise _Fail(f"{name!r} is seated twice")
+        self.seats[name] = seat
+        self.seat_numbers[seat.seat] = seat
+        self.names = None
+
+    # -- forced bets -------------------------------------------------------------------
+
+    def _on_ANTE_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(
+            ev.PostAnte(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
+        )
+
+    def _on_BLIND_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(
+            ev.PostBlind(
+                player=name,
+                amount=self._money(m[3]),
+                blind=_BLINDS[m[2]],
+                all_in=bool(m[4]),
+                line=self.line,
+            )
+        )
+
+    # -- dealing -----------------------------------------------------------------------
+
+    def _deal(self, mark: str, fits: bool) -> None:
+        assert self.spec is not None
+        if not fits:
+            raise _Fail(f"{self.spec.name} deals no {mark}")
+        self.street = self.spec.streets[0].name
+
+    def _on_HOLE_CARDS_LINE(self, m: re.Match[str]) -> None:
+        self._deal("hole cards before a flop", not self.stud and not self.draw)
+
+    def _on_DEALING_HANDS_LINE(self, m: re.Match[str]) -> None:
+        self._deal("hands to draw to", self.draw)
+
+    def _on_THIRD_STREET_LINE(self, m: re.Match[str]) -> None:
+        self._deal("stud streets", self.stud)
+
+    def _on_STREET_LINE(self, m: re.Match[str]) -> None:
+        assert self.spec is not None
+        street = _STREETS[m[1]]
+        if street not in self.spec.street_names:
+            raise _Fail(f"{self.spec.name} has no {m[1].lower()}")
+        self.street = street
+        self._add(ev.StreetStart(street=street, line=self.line))
+
+    def _on_BOARD_LINE(self, m: re.Match[str]) -> None:
+        assert self.spec is not None
+        run, street = _RUNS[m[1]], _BOARD_STREETS[m[2]]
+        if self.stud and street == "river":
+            # Stud with too few cards left for 7th street: one card face up for everyone.
+            street = "seventh"
+        elif street not in self.spec.street_names or not self.spec.street(street).board_cards:
+            raise _Fail(f"{self.spec.name} deals no board cards on the {street}")
+        groups = [parse_cards(g) for g in _CARD_GROUP.findall(m[3])]
+        board = self.boards.get(run)
+        if len(groups) == 1:
+            old_cards: tuple[Card, ...] = groups[0][: len(board)] if board is not None else ()
+            new = groups[0][len(old_cards) :]
+        else:
+            old_cards = tuple(c for g in groups[:-1] for c in g)
+            new = groups[-1]
+        if board is None:  # a second run starts from the cards the runs share
+            if tuple(self.boards[1][: len(old_cards)]) != old_cards:
+                raise _Fail("the second board does not share the first board's cards")
+            board = self.boards[run] = list(old_cards)
+        if tuple(board) != old_cards:
+            raise _Fail(f"the board so far is [{' '.join(map(str, board))}]")
+        board.extend(new)
+        self.street = street
+        self._add(ev.DealBoard(street=street, cards=new, run=run, line=self.line))
+
+    def _on_DEALT_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        first, second = self._cards(m[2]), self._cards(m[3])
+        street = self.street
+        if self.stud:
+            new = second if m[3] is not None else first
+            if street == "third" and m[3] is None:
+                if len(new) == 3:
+                    self._add(ev.DealHole(player=name, cards=new[:2], up=new[2:], line=self.line))
+                    return
+                if len(new) != 1:
+                    raise _Fail(f"{len(new)} cards dealt on 3rd street")
+            if street == "seventh":
+                self._add(ev.DealHole(player=name, cards=new, line=self.line))
+            else:
+                self._add(ev.DealHole(player=name, up=new, line=self.line))
+            return
+        if self.draw and street != "predraw":
+            drawn = second if m[3] is not None else first
+            for index in range(len(self.events) - 1, -1, -1):
+                event = self.events[index]
+                if isinstance(event, ev.StreetStart):
+                    break
+                if isinstance(event, ev.Draw) and event.player == name and not event.drawn:
+                    self.events[index] = replace(event, drawn=drawn)
+                    return
+            raise _Fail(f"{name} is dealt cards in a draw round without discarding")
+        if m[3] is not None:
+            raise _Fail("two groups of hole cards")
+        self._add(ev.DealHole(player=name, cards=first, line=self.line))
+
+    # -- betting -----------------------------------------------------------------------
+
+    def _on_FOLD_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(ev.Fold(player=name, cards=self._cards(m[2]), line=self.line))
+
+    def _on_CHECK_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(ev.Check(player=name, line=self.line))
+
+    def _on_CALL_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        all_in = "all-in" in m[3]
+        self._add(ev.Call(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
+
+    def _on_BET_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        all_in = "all-in" in m[3]
+        self._add(ev.Bet(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
+
+    def _on_RAISE_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(
+            ev.RaiseTo(
+                player=name,
+                amount=self._money(m[3]),
+                by=self._money(m[2]),
+                all_in="all-in" in m[4],
+                capped=" cap" in m[4],
+                line=self.line,
+            )
+        )
+
+    def _on_BRING_IN_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(
+            ev.BringIn(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
+        )
+
+    def _on_COMPLETE_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(
+            ev.Complete(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
+        )
+
+    def _on_DISCARD_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        discarded = self._cards(m[3])
+        count = int(m[2])
+        if discarded and len(discarded) != count:
+            raise _Fail(f"{count} cards discarded but {len(discarded)} shown")
+        self._draw_round()
+        self._add(ev.Draw(player=name, count=count, discarded=discarded, line=self.line))
+
+    def _on_STAND_PAT_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._draw_round()
+        self._add(ev.Draw(player=name, count=0, line=self.line))
+
+    def _draw_round(self) -> None:
+        """Single-draw games print no "*** DRAW ***" line: the first discard (or "stands
+        pat") starts the draw round, and gets a ``StreetStart`` at its own line."""
+        if not self.draw:
+            raise _Fail(f"{self.spec.name if self.spec else 'this game'} has no draw")
+        if self.street.endswith("_draw"):
+            return
+        assert self.spec is not None
+        draws = [s.name for s in self.spec.streets if s.draw]
+        if len(draws) != 1:
+            raise _Fail("a draw before the first draw round")
+        self.street = draws[0]
+        self._add(ev.StreetStart(street=self.street, line=self.line))
+
+    # -- the end of the hand -------------------------------------------------------------
+
+    def _on_UNCALLED_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m, group=2)
+        self._add(ev.UncalledBetReturned(player=name, amount=self._money(m[1]), line=self.line))
+
+    def _on_SHOWDOWN_LINE(self, m: re.Match[str]) -> None:
+        self.run = _RUNS[m[1]]
+        self._add(ev.ShowdownStart(run=self.run, line=self.line))
+
+    def _on_SHOWS_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(
+            ev.Show(player=name, cards=self._cards(m[2]), description=m[3] or "", line=self.line)
+        )
+
+    _on_SHOWS_FOR_LINE = _on_SHOWS_LINE
+
+    def _on_MUCKS_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(ev.Muck(player=name, cards=self._cards(m[2]), line=self.line))
+
+    def _on_DOESNT_SHOW_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        self._add(ev.Muck(player=name, line=self.line))
+
+    def _on_COLLECT_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        amount, whole = to_units_floor(m[2], self.unit)
+        where = m[3]
+        if where == "pot":
+            pot = None
+        elif where == "main pot":
+            pot = 0
+        else:
+            number = where[len("side pot") :].lstrip("- ")
+            pot = int(number) if number else 1
+        self._add(
+            ev.Collect(
+                player=name, amount=amount, pot=pot, run=self.run, whole=whole, line=self.line
+            )
+        )
+
+    def _on_CASH_OUT_LINE(self, m: re.Match[str]) -> None:
+        name, m = self._seated(m)
+        fee = self._money(m[3]) if m[3] else 0
+        self._add(ev.CashOut(player=name, amount=self._money(m[2]), fee=fee, line=self.line))
+
+    def _on_STP_LINE(self, m: re.Match[str]) -> None:
+        self._add(ev.PotAdded(amount=self._money(m[1]), reason="STP", line=self.line))
+
+    def _on_HAND_CANCELLED_LINE(self, m: re.Match[str]) -> None:
+        self._add(ev.HandCancelled(line=self.line))
+
+    # -- summary -----------------------------------------------------------------------
+
+    def _on_SUMMARY_LINE(self, m: re.Match[str]) -> None:
+        return
+
+    _on_RUN_TWICE_LINE = _on_SUMMARY_LINE
+
+    def _on_TOTAL_POT_LINE(self, m: re.Match[str]) -> None:
+        total, parts = read_total_pot(m[1])
+        self.total_pot = self._money(total)
+        for key, text in parts:
+            amount = self._money(text)
+            if key == "Rake":
+                self.rake = amount
+            elif key == "Jackpot":
+                self.jackpot = amount
+            elif key == "Cash Out Fee":
+                self.cash_out_fee = amount
+            elif key == "STP":
+                self.splash = amount
+            else:  # main pot, side pots
+                self.pots.append(amount)
+
+    def _on_SUMMARY_BOARD_LINE(self, m: re.Match[str]) -> None:
+        self.summary_boards[_RUNS[m[1]]] = self._cards(m[2])
+
+    def _on_SUMMARY_SEAT_LINE(self, m: re.Match[str]) -> None:
+        seat = self.seat_numbers.get(int(m[1]))
+        if seat is None:
+            raise _Fail(f"seat {m[1]} is not in the seat list")
+        rest = m[2]
+        if not rest.startswith(seat.name):
+            raise _Fail(f"seat {seat.seat} is {seat.name!r}")
+        cards = revealed_cards(rest[len(seat.name) :].lstrip())
+        if cards:
+            self.revealed.append((seat.name, self._cards(cards)))
+
+    # -- notes -------------------------------------------------------------------------
+
+    def _note(self, kind: ev.NoteKind, m: re.Match[str], text_group: int = 0) -> None:
+        name, m = self._anyone(m)
+        text = m[text_group].rstrip("\n")
+        self._add(ev.Note(note=kind, player=name, text=text, line=self.line))
+
+    def _on_CONNECTION_LINE(self, m: re.Match[str]) -> None:
+        kind = ev.NoteKind.DISCONNECTED if m[2] else ev.NoteKind.CONNECTED
+        self._note(kind, m)
+
+    def _on_BOUNTY_LINE(self, m: re.Match[str]) -> None:
+        text = m[1]
+        winner = next((n for n in self.seats if text.startswith(n + " wins ")), None)
+        self._add(ev.Note(note=ev.NoteKind.BOUNTY, player=winner, text=text, line=self.line))
+
+    def _on_DEALER_LINE(self, m: re.Match[str]) -> None:
+        self._add(ev.Note(note=ev.NoteKind.OTHER, text=m[1], line=self.line))
+
+    def _on_COMMENT_LINE(self, m: re.Match[str]) -> None:
+        self._add(ev.Note(note=ev.NoteKind.OTHER, text=m[0].rstrip("\n"), line=self.line))
+
+
+#: Note lines whose player is the name group: the kind, and the group that is the text.
+_NOTES = {
+    "CHAT_LINE": (ev.NoteKind.CHAT, 2),
+    "JOIN_LINE": (ev.NoteKind.JOINS, 0),
+    "LEAVE_LINE": (ev.NoteKind.LEAVES, 0),
+    "SITS_OUT_LINE": (ev.NoteKind.SITS_OUT, 0),
+    "RETURNS_LINE": (ev.NoteKind.RETURNS, 0),
+    "TIMED_OUT_LINE": (ev.NoteKind.TIMED_OUT, 0),
+    "FINISHED_LINE": (ev.NoteKind.FINISHED, 0),
+    "REBUY_LINE": (ev.NoteKind.REBUY, 0),
+    "DEPOSIT_LINE": (ev.NoteKind.OTHER, 0),
+}
+
+
+def _note_handler(kind: ev.NoteKind, group: int) -> Callable[[Builder, re.Match[str]], None]:
+    return lambda builder, m: builder._note(kind, m, group)
+
+
+_HANDLERS: dict[str, Callable[[Builder, re.Match[str]], None]] = {
+    name[len("_on_") :]: getattr(Builder, name)
+    for name in dir(Builder)
+    if name.startswith("_on_") and name[len("_on_") :].isupper()
+} | {name: _note_handler(kind, group) for name, (kind, group) in _NOTES.items()}

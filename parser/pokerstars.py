@@ -1,0 +1,136 @@
+"""PokerStars text -> :class:`ParsedHand`: the lark grammar, and the events built from its lines.
+
+``grammars/pokerstars.lark`` has one terminal per kind of line; :mod:`parser.lexer` finds
+them (one regex match per line) and lark's LALR parser checks which lines may appear in
+which section. The Transformer passed to ``Lark`` only hands back the line tokens (no tree
+is built); :class:`parser.lines.Builder` then turns each line into events, taking its fields
+apart with the same terminal's regex groups, resolving every player name against the seat
+list (:mod:`parser.names`), and giving every event its absolute file line.
+
+Errors are translated here, at the boundary: a line no terminal matches, or a line in the
+wrong section, is a ``ParseError`` naming the file, line, column, the line's text and the
+terminals that would fit there; a hand that stops before its SUMMARY is an
+``IncompleteHand``.
+
+Performance (Pluribus, one core): about 200 us a hand, of which lark's LALR loop takes
+about a third, lexing a quarter and building the events a third.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+from typing import TYPE_CHECKING
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+
+from parser.header import hand_id_of
+from parser.lexer import LineLexer
+from parser.lines import Builder
+from replayer.errors import IncompleteHand, ParseError
+
+if TYPE_CHECKING:
+    from replayer.hand import ParsedHand, Source
+
+
+class _Lines(Transformer[Token, list[Token]]):
+    """Collect the hand's line tokens in order; each list rule appends one line (no tree)."""
+
+    def start(self, children: list[Token | list[Token]]) -> list[Token]:
+        lines: list[Token] = []
+        for child in children:
+            if type(child) is list:
+                lines += child
+            else:
+                lines.append(child)  # type: ignore[arg-type]
+        return lines
+
+    def _append(self, children: list[Token | list[Token]]) -> list[Token]:
+        first = children[0]
+        if type(first) is list:
+            first.append(children[1])  # type: ignore[arg-type]
+            return first
+        return children  # type: ignore[return-value]
+
+    seats = forced = play = summary = _append
+
+
+@cache
+def _parser(lexer: type[LineLexer] | str = LineLexer) -> Lark:
+    """The Lark object, built once.
+
+    ``lexer="contextual"`` builds the same parser with lark's own lexer (for tests: its
+    tokens must be the same, only slower to find).
+    """
+    grammar = files("parser.grammars").joinpath("pokerstars.lark").read_text(encoding="utf-8")
+    lark = Lark(grammar, parser="lalr", lexer=lexer, transformer=_Lines())
+    for rule in lark.rules:
+        # lark keeps rule names as Token objects: every reduction's parse-table lookup by
+        # name then runs Token.__eq__ in Python. Plain strings hash and compare the same.
+        rule.origin.name = str(rule.origin.name)
+    return lark
+
+
+def parse_hand(raw: Source) -> ParsedHand:
+    """Parse one hand's text (a ``RawHand`` from :func:`parser.split.split_hands`)."""
+    lark = _parser()
+    text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
+    hand_id = hand_id_of(text)
+    try:
+        tokens = lark.parse(text)
+    except UnexpectedInput as error:
+        raise _translate(error, raw, text, hand_id) from None
+    except VisitError as error:  # pragma: no cover - _Lines.start cannot fail
+        raise error.orig_exc from None
+    return Builder(raw, hand_id).build(tokens)
+
+
+def _translate(error: UnexpectedInput, raw: Source, text: str, hand_id: str | None) -> Exception:
+    lines = text.split("\n")
+    last = len(lines) - 1  # the text ends with "\n": the last element is ""
+    while last > 1 and not lines[last - 1]:
+        last -= 1
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        at_end, number, expected = True, last, sorted(error.expected)
+    elif isinstance(error, UnexpectedToken):
+        number = error.token.line
+        at_end, expected = False, sorted(error.expected)
+    else:
+        assert isinstance(error, UnexpectedCharacters)
+        number = error.line
+        at_end, expected = number >= last, sorted(error.allowed)
+    expected = [name for name in expected if name not in ("BLANK", "$END")]
+    line_text = lines[number - 1] if 0 < number <= len(lines) else ""
+    absolute = raw.first_line + number - 1
+    if at_end and hand_id is not None and "*** SUMMARY ***" not in lines:
+        return IncompleteHand(
+            f"the hand stops at line {absolute} ({line_text!r}) before its *** SUMMARY ***",
+            hand_id=hand_id,
+            path=raw.path,
+            line=absolute,
+        )
+    wanted = ", ".join(expected) if expected else "the end of the hand"
+    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        what = f"unexpected {error.token.type} {line_text!r}"
+    elif at_end and isinstance(error, UnexpectedToken | UnexpectedEOF):
+        what = f"the hand ends after line {line_text!r}"
+    else:
+        what = f"unexpected line {line_text!r}"
+    return ParseError(
+        f"{what} (expected one of: {wanted})",
+        path=raw.path,
+        line=absolute,
+        column=1,
+        text=line_text,
+        expected=tuple(expected),
+        hand_id=hand_id,
+    )
