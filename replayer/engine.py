@@ -656,6 +656,7 @@ class HandReplay:
             total_pot=total,
             rake=claims.rake,
             unawarded=claims.unawarded,
+            added=self.added,
             taken=self.hand.summary.jackpot + self.hand.summary.cash_out_fee,
             states=tuple(self.states),
             diagnostics=(*self.diagnostics, *claims.notes),

@@ -73,16 +73,18 @@ class ReplayResult:
     #: Pot the site kept because its winner cashed out; jackpot and cash-out fees taken.
     unawarded: int = 0
     taken: int = 0
+    #: Money that entered the pot from outside the players (splash the pot).
+    added: int = 0
 
     @property
     def chips_conserved(self) -> bool:
         """What went into the pot came out: to players, the rake, or the site.
 
-        Σ (collected − invested) + rake + taken + unawarded = 0; cash-out payouts come from
-        the site, outside the pot, so they are not part of it.
+        Σ (collected − invested) + rake + taken + unawarded = added; cash-out payouts come
+        from the site, outside the pot, so they are not part of it.
         """
         table = sum(p.collected - p.invested for p in self.players)
-        return table + self.rake + self.taken + self.unawarded == 0
+        return table + self.rake + self.taken + self.unawarded == self.added
 
     def player(self, name: str) -> PlayerResult:
         for p in self.players:

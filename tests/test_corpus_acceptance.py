@@ -1,0 +1,123 @@
+"""The real corpora, imported end to end (issue 2, acceptance 1 and 2).
+
+Every hand is imported with ``pokerhh``'s own importer into a fresh database; the checks
+then read the database and, independently, the raw text of the "collected" lines.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections import defaultdict
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from analytics.importer import import_paths
+from parser import parse_hand
+from replayer import replay
+from replayer.hand import Source
+from tests.corpus import CORPORA
+
+pytestmark = pytest.mark.corpus
+
+#: The Pluribus hands whose "collected" amounts are half chips: no legal split pays them.
+PLURIBUS_HALF_CHIPS = {"102000", "32023", "41204", "60088", "75076", "88128", "91043", "91053"}
+
+#: Every PokerStars hold'em hand that is not ``ok``, with the reason a reader agrees with
+#: (each read by hand): (status, problem kind, rule).
+POKERSTARS_HOLDEM_QUARANTINED = {
+    # Converted walks: "Uncalled bet ($20) returned" of a $20 big blind when only the $10
+    # over the small blind was uncalled, and then "collected $10": the amounts contradict.
+    "3406008447": ("invalid", "replay_mismatch", "B11"),
+    "3405956177": ("invalid", "replay_mismatch", "B11"),
+    "3406117852": ("invalid", "replay_mismatch", "B11"),
+    # Run It Once conversion: "calls €0.73" where 0.54 was owed (the file is known for it).
+    "30702949": ("invalid", "replay_mismatch", "B1"),
+    # Run It Once splash: "Uncalled bet (€0.71)" of a €0.21 bet.
+    "30266126": ("invalid", "replay_mismatch", "B11"),
+    # Split Hold'em (two boards) is not replayed yet.
+    "184487904738": ("unsupported", "unsupported", None),
+}
+
+
+def _import(tmp_path: Path, folder: Path) -> sqlite3.Connection:
+    db = tmp_path / "corpus.sqlite"
+    import_paths([str(folder)], db)
+    return sqlite3.connect(db)
+
+
+def _collected_in_text(raw: str) -> dict[str, Decimal]:
+    """Σ "X collected N from ..." per player, read straight from the text."""
+    found: dict[str, Decimal] = defaultdict(Decimal)
+    for name, amount in re.findall(r"^(.+?) collected \D?([\d,.]+) from", raw, re.M):
+        found[name] += Decimal(amount.replace(",", ""))
+    return found
+
+
+@pytest.mark.skipif(not (CORPORA / "pluribus").is_dir(), reason="corpora absent")
+def test_pluribus_imports_ok_except_half_chip_splits(tmp_path):
+    conn = _import(tmp_path, CORPORA / "pluribus")
+    statuses = dict(conn.execute("SELECT status, count(*) FROM hands GROUP BY status"))
+    assert statuses == {"ok": 10_000 - len(PLURIBUS_HALF_CHIPS), "invalid": 8}
+    problems = conn.execute(
+        "SELECT hand_id, problem_kind, problem_rule FROM hands WHERE status <> 'ok'"
+    ).fetchall()
+    assert {h for h, _, _ in problems} == PLURIBUS_HALF_CHIPS
+    assert {(k, r) for _, k, r in problems} == {("replay_mismatch", "S4")}
+    # Chips are conserved in every ok hand: Σ net + rake = 0.
+    unbalanced = conn.execute(
+        "SELECT h.hand_id FROM hands h JOIN hand_players p ON p.hand = h.id"
+        " WHERE h.status = 'ok' GROUP BY h.id HAVING sum(p.net) + h.rake <> 0"
+    ).fetchall()
+    assert unbalanced == []
+    # Each player's result agrees with the log's own "collected" lines.
+    disagree = []
+    for hand_id, raw, hand in conn.execute("SELECT hand_id, raw, id FROM hands WHERE status='ok'"):
+        logged = _collected_in_text(raw)
+        for name, collected in conn.execute(
+            "SELECT name, collected FROM hand_players WHERE hand = ?", (hand,)
+        ):
+            if Decimal(collected) != logged.get(name, Decimal(0)):
+                disagree.append((hand_id, name, collected, logged.get(name)))
+    assert disagree == []
+
+
+@pytest.mark.skipif(not (CORPORA / "pokerstars").is_dir(), reason="corpora absent")
+def test_pokerstars_holdem_hands_are_ok_or_quarantined_for_a_stated_reason(tmp_path):
+    folder = CORPORA / "pokerstars"
+    conn = _import(tmp_path, folder)
+    headers = sum(
+        len(re.findall(rb"(?:PokerStars|Full Tilt|Run It Once Poker|PokerMaster|PokerBros)"
+                       rb"[\w ]* (?:Hand|Game) #", p.read_bytes().replace(b"\x00", b"")))
+        for p in folder.rglob("*.txt")
+    )
+    stored = conn.execute("SELECT count(*) FROM hands").fetchone()[0]
+    # No hand is lost: every header is a stored hand (ok or quarantined) or a duplicate
+    # (two files in the corpus repeat hands).
+    assert stored >= headers - 2
+    holdem = conn.execute(
+        "SELECT hand_id, status, problem_kind, problem_rule FROM hands"
+        " WHERE game_name LIKE '%Hold''em%'"
+    ).fetchall()
+    assert len(holdem) > 1_100
+    quarantined = {h: (s, k, r) for h, s, k, r in holdem if s != "ok"}
+    assert quarantined == POKERSTARS_HOLDEM_QUARANTINED
+    unbalanced = conn.execute(
+        "SELECT h.hand_id FROM hands h JOIN hand_players p ON p.hand = h.id"
+        " WHERE h.status = 'ok' AND h.game_name LIKE '%Hold''em%' GROUP BY h.id"
+        " HAVING sum(p.collected - p.invested) + h.rake <> 0"
+    ).fetchall()
+    # Two hands move money across the table's edge, as their logs say: a splash of the pot
+    # paid by the site (Run It Once "STP added") and a pot kept by the site because its
+    # winner cashed out. Their engine results account for it (``chips_conserved``).
+    assert sorted(h for (h,) in unbalanced) == ["213326978771", "30446369"]
+    for hand_id in ("213326978771", "30446369"):
+        (raw,) = conn.execute("SELECT raw FROM hands WHERE hand_id = ?", (hand_id,)).fetchone()
+        result = replay(parse_hand(Source("corpus", 1, raw)))
+        assert result.chips_conserved
+        assert result.unawarded or result.added
+    # The truncated hands (cut mid-line, the next header glued on) are kept as incomplete.
+    incomplete = conn.execute("SELECT count(*) FROM hands WHERE status = 'incomplete'")
+    assert incomplete.fetchone()[0] >= 2
