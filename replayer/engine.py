@@ -551,7 +551,7 @@ class HandReplay:
 
     def on_cancelled(self, event: ev.HandCancelled) -> None:
         raise CancelledHand(
-            "the site cancelled the hand: no chips change hands (E8)",
+            "the site cancelled the hand: no chips change hands",
             rule="E8",
             hand_id=self.hand.hand_id,
             event_index=self.index,

@@ -9,14 +9,17 @@ every event, the replay is deterministic, and the finished hand pays out what it
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import parser
 from replayer import GAME_SPECS, replay
 from replayer import events as ev
 from replayer.cards import DECK
 from replayer.engine import HandReplay
+from replayer.errors import PokerhhError
 from replayer.hand import ParsedHand, Seat, Stakes, Summary
 from replayer.pots import uncalled_excess
 
@@ -134,3 +137,50 @@ def test_side_pots_sum_to_contributions(hand: ParsedHand) -> None:
     result = replay(_with_collects(hand))
     assert sum(p.amount for p in result.pots) == sum(p.invested for p in result.players)
     assert result.total_pot == sum(p.invested for p in result.players)
+
+
+# -- the same hand in every encoding and line ending ------------------------------------
+
+SAMPLES = sorted((Path(__file__).resolve().parents[1] / "sample_histories").rglob("*.txt"))
+ENCODINGS = ["utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "cp1252"]
+
+
+def _results(text: str, path: str) -> list[object]:
+    out: list[object] = []
+    for raw in parser.split_hands(text, path):
+        try:
+            result = replay(parser.parse_hand(raw))
+        except PokerhhError as error:
+            out.append((type(error).__name__, error.rule, error.line))
+            continue
+        out.append((result.players, result.pots, result.boards, result.total_pot, result.rake,
+                    [(type(e), e.line) for e in result.hand.events]))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sample=st.sampled_from(SAMPLES),
+    encoding=st.sampled_from(ENCODINGS),
+    # CRLF and LF mix in real files; old Mac CR only alone (a CR before an LF is a CRLF).
+    endings=st.one_of(
+        st.lists(st.sampled_from(["\n", "\r\n"]), min_size=1, max_size=3), st.just(["\r"])
+    ),
+)
+def test_encodings_and_line_endings_give_the_same_result(sample, encoding, endings):
+    """Decoded from any encoding, with any (even mixed) line endings: the same replay."""
+    text = sample.read_text(encoding="utf-8")
+    reference = _results(text, "x.txt")
+    lines = text.split("\n")
+    mixed = "".join(line + endings[i % len(endings)] for i, line in enumerate(lines[:-1]))
+    mixed += lines[-1]
+    if encoding == "utf-16-le":
+        data = b"\xff\xfe" + mixed.encode(encoding)  # with its BOM, as Windows writes it
+    elif encoding == "utf-16-be":
+        data = b"\xfe\xff" + mixed.encode(encoding)
+    else:
+        try:
+            data = mixed.encode(encoding)
+        except UnicodeEncodeError:
+            return  # a name cp1252 cannot write: that file never exists in cp1252
+    assert _results(parser.decode(data, "x.txt"), "x.txt") == reference
