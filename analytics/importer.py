@@ -16,14 +16,18 @@ quarantined record is replaced when the same hand turns up whole and replays ok.
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
+import contextlib
 import dataclasses
+import gc
 import hashlib
 import os
 import time
 import zipfile
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from analytics.db import connect
@@ -164,13 +168,16 @@ def import_paths(
     progress: Progress | None = None,
     rescan: bool = False,
     stages: Stages | None = None,
+    jobs: int = 1,
 ) -> ImportReport:
     """Import files, folders (recursive) and zip files into the database at ``db_path``.
 
     ``stages`` replaces the parser and engine (tests); ``progress`` is called before the
-    first file and after each file.
+    first file and after each file. ``jobs`` > 1 parses and replays files in that many
+    worker processes while this one writes (in file order, so the result is the same).
     """
     started = time.perf_counter()
+    parallel = jobs > 1 and stages is None
     stages = stages or Stages.default()
     report = ImportReport()
     listing = list_inputs(paths)
@@ -197,11 +204,13 @@ def import_paths(
                 )
 
         tick(None)
-        for item in listing.files:
-            _import_file(item, writer, known, report, stages, rescan)
-            done += 1
-            bytes_done += item.size
-            tick(item.path)
+        with _quiet_gc(), _Preparer(jobs if parallel else 1, stages) as preparer:
+            for item, prepared in preparer.run(listing.files, known, rescan, report):
+                if prepared is not None:
+                    _write_file(prepared, writer, known, report)
+                done += 1
+                bytes_done += item.size
+                tick(item.path)
         db.execute("PRAGMA optimize")  # keep the query planner's statistics current
     finally:
         listing.close()
@@ -210,49 +219,130 @@ def import_paths(
     return report
 
 
-def _import_file(
-    item: InputFile,
-    writer: HandWriter,
-    known: dict[str, int],
-    report: ImportReport,
-    stages: Stages,
-    rescan: bool,
-) -> None:
+@dataclass(frozen=True, slots=True)
+class HandNote:
+    """What the report needs of one hand (light enough to come back from a worker)."""
+
+    site: str
+    hand_id: str
+    problem: Problem | None
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedFile:
+    """One file parsed, replayed and turned into rows, ready to write."""
+
+    path: str
+    sha256: str
+    size: int
+    rows: list[HandRows]
+    notes: list[HandNote]
+
+
+def prepare_file(
+    path: str, data: bytes, stages: Stages | None = None
+) -> PreparedFile | Refused:
+    """Decode, split, parse, replay and build rows for one file: pure, no database."""
+    stages = stages or Stages.default()
     try:
-        data = item.read()
-    except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
-        # RuntimeError: an encrypted zip member; NotImplementedError is a RuntimeError too.
-        report.files_refused.append(Refused(item.path, "unreadable", str(error)))
-        return
-    sha256 = hashlib.sha256(data).hexdigest()
-    if not rescan and sha256 in known:
-        report.files_unchanged += 1
-        report.hands_seen += known[sha256]
-        report.duplicates += known[sha256]
-        return
-    try:
-        text = stages.decode(data, item.path)
-        raws = list(stages.split_hands(text, item.path))
+        text = stages.decode(data, path)
+        raws = list(stages.split_hands(text, path))
     except PokerhhError as error:
         # DecodeError's message repeats the path; the reason alone reads better after it.
         message = getattr(error, "reason", None) or str(error)
-        report.files_refused.append(Refused(item.path, error.kind, message))
-        return
-    outcomes, hand_rows = [], []
+        return Refused(path, error.kind, message)
+    rows, notes = [], []
     for raw in raws:
-        outcome, rows = _with_rows(process(raw, stages))
-        outcomes.append(outcome)
-        hand_rows.append(rows)
-    written = writer.write_file(FileMeta(item.path, sha256, len(data)), hand_rows)
-    known[sha256] = len(outcomes)
+        outcome, hand_rows = _with_rows(process(raw, stages))
+        rows.append(hand_rows)
+        notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
+    sha256 = hashlib.sha256(data).hexdigest()
+    return PreparedFile(path, sha256, len(data), rows, notes)
+
+
+class _Preparer:
+    """Runs ``prepare_file`` inline, or in worker processes a few files ahead."""
+
+    def __init__(self, jobs: int, stages: Stages) -> None:
+        self.jobs = jobs
+        self.stages = stages
+        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> _Preparer:
+        if self.jobs > 1:
+            self.pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.jobs)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+    def run(
+        self, files: list[InputFile], known: dict[str, int], rescan: bool, report: ImportReport
+    ) -> Iterator[tuple[InputFile, PreparedFile | None]]:
+        """Each file with its prepared rows (None: unreadable, undecodable or unchanged)."""
+        pending: collections.deque[tuple[InputFile, object]] = collections.deque()
+        for item in files:
+            try:
+                data = item.read()
+            except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
+                # RuntimeError: an encrypted zip member (NotImplementedError is one too).
+                pending.append((item, Refused(item.path, "unreadable", str(error))))
+            else:
+                sha256 = hashlib.sha256(data).hexdigest()
+                if not rescan and sha256 in known:
+                    report.files_unchanged += 1
+                    report.hands_seen += known[sha256]
+                    report.duplicates += known[sha256]
+                    pending.append((item, None))
+                elif self.pool is None:
+                    pending.append((item, prepare_file(item.path, data, self.stages)))
+                else:
+                    pending.append((item, self.pool.submit(prepare_file, item.path, data)))
+            while pending and (self.pool is None or len(pending) > 2 * self.jobs):
+                yield self._done(*pending.popleft(), report)
+        while pending:
+            yield self._done(*pending.popleft(), report)
+
+    @staticmethod
+    def _done(
+        item: InputFile, work: object, report: ImportReport
+    ) -> tuple[InputFile, PreparedFile | None]:
+        if isinstance(work, concurrent.futures.Future):
+            work = work.result()
+        if isinstance(work, Refused):
+            report.files_refused.append(work)
+            return item, None
+        assert work is None or isinstance(work, PreparedFile)
+        return item, work
+
+
+@contextlib.contextmanager
+def _quiet_gc() -> Iterator[None]:
+    """Import makes millions of short-lived objects and no cycles worth chasing: collect
+    the young generation far less often (about 12% of the import's time otherwise)."""
+    before = gc.get_threshold()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+def _write_file(
+    prepared: PreparedFile, writer: HandWriter, known: dict[str, int], report: ImportReport
+) -> None:
+    meta = FileMeta(prepared.path, prepared.sha256, prepared.size)
+    written = writer.write_file(meta, prepared.rows)
+    known[prepared.sha256] = len(prepared.rows)
     report.files_imported += 1
-    report.hands_seen += len(outcomes)
+    report.hands_seen += len(prepared.rows)
     report.duplicates += written.duplicates
     report.replaced += written.replaced
     report.stored.update(written.by_status)
-    for index, outcome in enumerate(outcomes):
+    for index, note in enumerate(prepared.notes):
         if written.written[index] is not Written.DUPLICATE:
-            _note_problem(report, item.path, outcome, written.refused.get(index))
+            _note_problem(report, prepared.path, note, written.refused.get(index))
 
 
 def _with_rows(outcome: HandOutcome) -> tuple[HandOutcome, HandRows]:
@@ -271,7 +361,7 @@ def _with_rows(outcome: HandOutcome) -> tuple[HandOutcome, HandRows]:
 
 
 def _note_problem(
-    report: ImportReport, path: str, outcome: HandOutcome, refused: Problem | None
+    report: ImportReport, path: str, outcome: HandNote, refused: Problem | None
 ) -> None:
     problem = refused or outcome.problem
     if problem is None:

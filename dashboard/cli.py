@@ -98,6 +98,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     cmd.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     cmd.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=os.cpu_count() or 1,
+        metavar="N",
+        help="parse and replay in N processes (default: one per core); the database is "
+        "written by one, in file order, so the result does not depend on N",
+    )
+    cmd.add_argument(
         "--problems", type=int, default=20, metavar="N", help="list the first N problems (20)"
     )
     cmd.set_defaults(run=_import)
@@ -133,7 +142,9 @@ def _import(args: argparse.Namespace) -> int:
     db_path = resolve_db_path(args.db)
     bar = ProgressBar(enabled=False if args.quiet else None)
     try:
-        report = import_paths(args.paths, db_path, progress=bar, rescan=args.rescan)
+        report = import_paths(
+            args.paths, db_path, progress=bar, rescan=args.rescan, jobs=max(1, args.jobs)
+        )
     finally:
         bar.close()
     print(f"Imported into {db_path}")

@@ -159,3 +159,14 @@ def test_kill_9_during_pokerhh_import_of_pluribus(tmp_path: Path, pluribus: Path
     assert finished.returncode == 0, finished.stderr
     assert "unchanged since a previous import" in finished.stdout
     assert dump(killed) == dump(clean)
+
+
+def test_parallel_import_equals_a_serial_one(tmp_path: Path) -> None:
+    """--jobs only changes who parses: the database is written in file order either way."""
+    samples = ROOT / "sample_histories"
+    serial, parallel = tmp_path / "serial.sqlite", tmp_path / "parallel.sqlite"
+    one = import_paths([samples], serial, jobs=1)
+    two = import_paths([samples], parallel, jobs=2)
+    assert (one.stored, one.duplicates, one.problems) == (two.stored, two.duplicates, two.problems)
+    assert one.stored_total > 40
+    assert dump(parallel) == dump(serial)
