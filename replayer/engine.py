@@ -264,9 +264,18 @@ class HandReplay:
         return actor
 
     def _set_cover(self, actor: Actor) -> None:
-        self.rnd.cover = max(
-            (a.bet + a.stack for a in self.order if a is not actor and not a.folded), default=0
-        )
+        """Note the most an opponent of ``actor`` can match, when it is below the bet."""
+        rnd = self.rnd
+        current = rnd.current_bet
+        best = 0
+        for other in self.order:
+            if other is not actor and not other.folded:
+                reach = other.bet + other.stack
+                if reach >= current:
+                    rnd.cover = None  # someone can match the whole bet: nothing to cap
+                    return
+                best = max(best, reach)
+        rnd.cover = best
 
     def _acted(self, actor: Actor) -> None:
         actor.acted = True
