@@ -13,8 +13,6 @@ from collections.abc import Callable
 
 from replayer import events as ev
 from replayer.betting import (
-    MAX_RAISE_TO,
-    MIN_RAISE_TO,
     Actor,
     Illegal,
     Mismatch,
@@ -22,11 +20,9 @@ from replayer.betting import (
     check_call,
     check_check,
     check_raise_to,
-    may_raise,
     to_call,
 )
 from replayer.cards import Card, format_cards
-from replayer.claims import Claims, check_claims
 from replayer.errors import (
     CancelledHand,
     HandError,
@@ -37,10 +33,11 @@ from replayer.errors import (
 from replayer.games import GAME_SPECS, BetSize, Betting, GameSpec, Opener
 from replayer.hand import ParsedHand
 from replayer.positions import blind_positions, clockwise_from
-from replayer.pots import side_pots, uncalled_excess
-from replayer.result import PlayerResult, PotResult, ReplayResult
-from replayer.showdown import award_pots
-from replayer.state import HandState, LegalActions, SeatState
+from replayer.pots import uncalled_excess
+from replayer.result import ReplayResult
+from replayer.settle import settle
+from replayer.snapshot import snapshot
+from replayer.state import HandState
 
 
 def replay(
@@ -182,7 +179,7 @@ class HandReplay:
             bet_unit=unit,
             min_increment=unit,
             max_bets=spec.max_bets if betting is Betting.FIXED_LIMIT else None,
-            pot=getattr(self, "pot", 0),
+            pot=self.pot,
         )
 
     def _actor(self, name: str) -> Actor:
@@ -572,152 +569,13 @@ class HandReplay:
         return
 
     def _finish(self) -> ReplayResult:
-        waiting = self.next_to_act()
-        if waiting is not None:
-            raise self._error(
-                ReplayMismatch, "B4", f"the log ends while {waiting.name} is still to act"
-            )
-        self._end_round()
-        live = self._live()
-        boards = [tuple(b) for b in self.boards]
-        if len(live) > 1 and any(len(b) < self.spec.board_size for b in boards):
-            raise self._error(
-                ReplayMismatch, "S1", "two or more players remain but the board is not complete"
-            )
-        contributions = {a.name: a.invested for a in self.order}
-        pots = list(side_pots(contributions, {a.name for a in live}))
-        if self.added:
-            # Money from outside (splash the pot) goes to the main pot.
-            first = pots[0] if pots else None
-            from replayer.state import Pot
-
-            eligible = first.eligible if first else tuple(a.name for a in live)
-            pots[0:1] = [Pot(amount=(first.amount if first else 0) + self.added, eligible=eligible)]
-        for name, cards in self.hand.summary.revealed:
-            if name in self.actors:
-                try:
-                    self._know(name, cards)
-                except Mismatch as problem:
-                    raise self._error(ReplayMismatch, problem.rule, problem.message) from None
-        claimants = [a.name for a in live if a.name not in self.mucked] if len(live) > 1 else [
-            a.name for a in live
-        ]
-        awards = award_pots(
-            self.spec,
-            pots,
-            boards,
-            self.cards,
-            claimants,
-            [a.name for a in self.order],
-            set(self.collects),
-        )
-        total = sum(contributions.values()) + self.added
-        try:
-            claims = check_claims(
-                self.hand,
-                awards,
-                Claims(
-                    collects=self.collects,
-                    fractional=self.fractional,
-                    cash_outs=self.cash_outs,
-                    auto_returned=self.auto_returned,
-                ),
-                total,
-            )
-        except Mismatch as problem:
-            raise self._error(ReplayMismatch, problem.rule, problem.message) from None
-        went = len(live) > 1
-        players = tuple(
-            PlayerResult(
-                name=a.name,
-                seat=a.seat,
-                position=self.positions.get(a.seat),
-                starting_stack=self.starting[a.name],
-                hole_cards=self.cards.get(a.name, ()),
-                invested=a.invested,
-                collected=claims.collects.get(a.name, 0),
-                rake_paid=claims.rake_paid.get(a.name, 0),
-                dealt_in=True,
-                folded=a.folded,
-                all_in=a.stack == 0,
-                folded_on=self.folded_on.get(a.name),
-                went_to_showdown=went and not a.folded,
-                cashed_out=self.cash_outs.get(a.name, 0),
-            )
-            for a in sorted(self.order, key=lambda a: a.seat)
-        )
-        pot_results = tuple(
-            PotResult(
-                index=aw.pot_index,
-                run=aw.run,
-                amount=aw.amount,
-                eligible=aw.eligible,
-                winners=tuple(aw.shares.items()),
-                odd_chips_to=aw.odd_chips_to,
-            )
-            for aw in awards
-        )
-        return ReplayResult(
-            hand=self.hand,
-            players=players,
-            pots=pot_results,
-            boards=tuple(boards),
-            total_pot=total,
-            rake=claims.rake,
-            unawarded=claims.unawarded,
-            added=self.added,
-            taken=self.hand.summary.jackpot + self.hand.summary.cash_out_fee,
-            states=tuple(self.states),
-            diagnostics=(*self.diagnostics, *claims.notes),
-        )
+        return settle(self)
 
     # -- the viewer's snapshot --------------------------------------------------------------
 
     def snapshot(self) -> HandState:
-        rnd = self.rnd
-        actor = self.next_to_act()
-        legal = None
-        if actor is not None:
-            self._set_cover(actor)
-            reason = may_raise(rnd, actor)
-            low = high = None
-            if reason is None:
-                stack_total = actor.bet + actor.stack
-                low = min(MIN_RAISE_TO[rnd.betting](rnd, actor), stack_total)
-                high = min(MAX_RAISE_TO[rnd.betting](rnd, actor), stack_total)
-            legal = LegalActions(
-                player=actor.name,
-                can_fold=True,
-                can_check=actor.bet >= rnd.current_bet,
-                call_amount=to_call(rnd, actor),
-                min_raise_to=low,
-                max_raise_to=high,
-            )
-        live = {a.name for a in self._live()}
-        return HandState(
-            street=rnd.street,
-            seats=tuple(
-                SeatState(
-                    seat=a.seat,
-                    name=a.name,
-                    stack=a.stack,
-                    bet=a.bet,
-                    invested=a.invested,
-                    cards=self.cards.get(a.name, ()),
-                    folded=a.folded,
-                    all_in=a.all_in,
-                    dealt_in=a.dealt_in,
-                )
-                for a in sorted(self.order, key=lambda a: a.seat)
-            ),
-            boards=tuple(tuple(b) for b in self.boards),
-            pot=self.pot,
-            pots=side_pots({a.name: a.invested for a in self.order}, live),
-            current_bet=rnd.current_bet,
-            to_act=actor.name if actor else None,
-            legal=legal,
-            note=self.note,
-        )
+        """The state now, with the legal actions of the player to act (for the viewer)."""
+        return snapshot(self)
 
 
 _HANDLERS: dict[type, Callable[[HandReplay, ev.Event], None]] = {
