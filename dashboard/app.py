@@ -1,37 +1,31 @@
 """The dashboard's entry file (``pokerhh dashboard`` runs it with ``streamlit run``).
 
-A placeholder until the dashboard issue lands: a title and what the database holds. The
-database path comes from ``$POKERHH_DB`` (the launcher sets it). A connection is opened
-per rerun and closed at once: sqlite3 objects cannot cross Streamlit's session threads.
+It builds the navigation over ``dashboard/app_pages/`` and draws the sidebar filters on
+every page (so their state, the hero included, carries from page to page); the pages read
+the filters from ``st.session_state["filters"]``. The database path comes from
+``$POKERHH_DB`` (the launcher sets it); reads go through ``dashboard/data.py``.
 """
 
 from __future__ import annotations
 
-import os
-import sqlite3
-from pathlib import Path
-
 import streamlit as st
 
+from dashboard import common
 
-def counts(db_path: Path) -> dict[str, int]:
-    """Stored hands by status, read-only (the dashboard never creates or changes the file)."""
-    conn = sqlite3.connect(f"{db_path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        rows = conn.execute("SELECT status, count(*) FROM hands GROUP BY status").fetchall()
-    finally:
-        conn.close()
-    return {status: count for status, count in rows}
+st.set_page_config(page_title="pokerhh", page_icon="♠", layout="wide")
 
+PAGES = [
+    st.Page("app_pages/overview.py", title="Overview", icon=":material/leaderboard:", default=True),
+    st.Page("app_pages/player.py", title="Player", icon=":material/person:"),
+    st.Page("app_pages/hands.py", title="Hands", icon=":material/list:"),
+    st.Page("app_pages/replay.py", title="Replay", icon=":material/play_circle:"),
+    st.Page("app_pages/import_hands.py", title="Import", icon=":material/upload_file:"),
+]
 
-st.set_page_config(page_title="pokerhh", layout="wide")
-st.title("pokerhh")
-db_path = Path(os.environ.get("POKERHH_DB", ""))
-if not db_path.name or not db_path.is_file():
-    st.warning("No database yet: run `pokerhh import PATH...` first.")
-else:
-    by_status = counts(db_path)
-    st.metric("Hands stored", f"{sum(by_status.values()):,}")
-    st.caption(" · ".join(f"{status}: {count:,}" for status, count in sorted(by_status.items())))
-    st.text(f"Database: {db_path}")
-    st.info("The statistics pages come with the dashboard issue.")
+page = st.navigation(PAGES)
+path, stamp, counts = common.database()
+if sum(counts.values()):
+    st.session_state["filters"] = common.sidebar_filters(path, stamp)
+    st.sidebar.caption(f"{counts.get('ok', 0):,} hands · {sum(counts.values()):,} stored")
+st.sidebar.text(f"Database: {path.name}")
+page.run()

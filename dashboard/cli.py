@@ -9,12 +9,11 @@ from __future__ import annotations
 import argparse
 import os
 import sqlite3
-import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from analytics.db import ENV_VAR, NoDatabase, default_db_path, resolve_db_path
+from analytics.db import ENV_VAR, NoDatabase, connect, default_db_path, resolve_db_path
 from analytics.importer import import_paths, summary_lines
 
 EXIT_OK = 0
@@ -208,7 +207,10 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def dashboard_command(port: int) -> list[str]:
-    """The ``streamlit run`` command line: local only, no telemetry, no tracebacks shown."""
+    """The ``streamlit run`` command line: local only, no telemetry, no tracebacks shown,
+    uploads limited to ``MAX_UPLOAD_MB`` per file."""
+    from dashboard.upload import MAX_UPLOAD_MB
+
     app = Path(__file__).resolve().parent / "app.py"
     return [
         sys.executable, "-m", "streamlit", "run", str(app),
@@ -217,16 +219,23 @@ def dashboard_command(port: int) -> list[str]:
         "--server.headless", "true",
         "--browser.gatherUsageStats", "false",
         "--client.showErrorDetails", "none",
+        "--server.maxUploadSize", str(MAX_UPLOAD_MB),
     ]  # fmt: skip
 
 
 def _dashboard(args: argparse.Namespace) -> int:
     db_path = resolve_db_path(args.db)
     if not db_path.exists():
-        raise NoDatabase(db_path)
+        # A first start: create the (empty) database; the dashboard offers the sample
+        # hands and the upload page from there.
+        connect(db_path).close()
+        print(f"created an empty database at {db_path}", file=sys.stderr)
     env = {**os.environ, ENV_VAR: str(db_path.resolve())}
     print(f"pokerhh dashboard on http://127.0.0.1:{args.port} (Ctrl+C to stop)", file=sys.stderr)
-    return subprocess.call(dashboard_command(args.port), env=env)
+    command = dashboard_command(args.port)
+    # Become Streamlit (not its parent), so a signal to this process reaches the server.
+    os.execvpe(command[0], command, env)
+    return EXIT_FAILED  # not reached
 
 
 if __name__ == "__main__":

@@ -189,12 +189,12 @@ def test_dashboard_launches_streamlit_locked_down(
     cli.main(["import", str(histories), "--db", str(db)])
     launched = {}
 
-    def call(command, env):
+    def execvpe(program, command, env):
+        assert program == command[0]
         launched.update(command=command, env=env)
-        return 0
 
-    monkeypatch.setattr(cli.subprocess, "call", call)
-    assert cli.main(["dashboard", "--db", str(db), "--port", "8765"]) == 0
+    monkeypatch.setattr(cli.os, "execvpe", execvpe)
+    cli.main(["dashboard", "--db", str(db), "--port", "8765"])
     command = launched["command"]
     assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
     assert command[4].endswith("dashboard/app.py")
@@ -205,27 +205,14 @@ def test_dashboard_launches_streamlit_locked_down(
         "--server.headless": "true",
         "--browser.gatherUsageStats": "false",
         "--client.showErrorDetails": "none",
+        "--server.maxUploadSize": "200",
     }
     assert launched["env"]["POKERHH_DB"] == str(db.resolve())
-    assert cli.main(["dashboard", "--db", str(tmp_path / "none.sqlite")]) == 1
-
-
-def test_the_placeholder_page_counts_hands(
-    fakes: None, histories: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from streamlit.testing.v1 import AppTest
-
-    db = tmp_path / "x.sqlite"
-    cli.main(["import", str(histories), "--db", str(db)])
-    monkeypatch.setenv("POKERHH_DB", str(db))
-    app = AppTest.from_file(str(ROOT / "dashboard" / "app.py")).run(timeout=30)
-    assert not app.exception
-    assert app.title[0].value == "pokerhh"
-    assert app.metric[0].value == "6"
-    monkeypatch.setenv("POKERHH_DB", str(tmp_path / "none.sqlite"))
-    app = AppTest.from_file(str(ROOT / "dashboard" / "app.py")).run(timeout=30)
-    assert not app.exception
-    assert "No database yet" in app.warning[0].value
+    # A first start creates an empty database: the dashboard offers the sample hands.
+    fresh = tmp_path / "new" / "fresh.sqlite"
+    cli.main(["dashboard", "--db", str(fresh)])
+    assert fresh.is_file()
+    assert launched["env"]["POKERHH_DB"] == str(fresh.resolve())
 
 
 def test_progress_bar_draws_on_a_terminal_only() -> None:

@@ -1,0 +1,74 @@
+"""Hands: search the stored hands and open one in the replay viewer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from analytics import queries
+from dashboard import common, data
+
+st.title("Hands")
+path, stamp, counts = common.database()
+if not sum(counts.values()):
+    common.offer_samples(path)
+    st.stop()
+
+hero = common.hero()
+with st.container(border=True):
+    c1, c2, c3 = st.columns([2, 1, 2])
+    player = c1.text_input("Player name contains", key="hands_player")
+    min_pot = c2.number_input("Pot at least (bb)", min_value=0.0, value=0.0, step=10.0,
+                              key="hands_min_pot")  # fmt: skip
+    statuses = c3.multiselect(
+        "Status", queries.STATUSES, default=["ok"], key="hands_status",
+        help="Quarantined hands (not ok) cannot be replayed; the viewer shows their text",
+    )  # fmt: skip
+    c4, c5, c6 = st.columns([1, 1, 2])
+    showdown = c4.checkbox("Went to showdown", key="hands_showdown")
+    all_in = c5.checkbox("Someone all-in", key="hands_all_in")
+    limit = c6.select_slider("Show at most", [100, 1000, 5000, 20000], value=1000,
+                             key="hands_limit")  # fmt: skip
+
+search = queries.HandSearch(
+    player=player,
+    min_pot_bb=float(min_pot),
+    showdown_only=showdown,
+    all_in_only=all_in,
+    statuses=tuple(statuses),
+    limit=int(limit),
+)
+hands = data.hands_table(str(path), stamp, common.filters(), search, hero)
+st.caption(f"{len(hands):,} hands" + (" (the limit)" if len(hands) >= limit else "")
+           + ". Select a row to open it in the replay viewer.")  # fmt: skip
+columns = {
+    "key": st.column_config.TextColumn("Hand"),
+    "started_at": "Started (UTC)",
+    "game": "Game",
+    "stakes": "Stakes",
+    "table": "Table",
+    "players": st.column_config.NumberColumn("Players", format="%d"),
+    "pot": st.column_config.NumberColumn("Pot", format="%.2f"),
+    "pot_bb": st.column_config.NumberColumn("Pot (bb)", format="%.1f"),
+    "board": "Board",
+    "status": "Status",
+    "problem": "Problem",
+    "hero_position": "Hero pos.",
+    "hero_cards": "Hero cards",
+    "hero_net": st.column_config.NumberColumn("Hero net", format="%.2f"),
+}
+if hero is None:
+    hands = hands.drop(columns=["hero_position", "hero_cards", "hero_net"])
+event = st.dataframe(
+    hands,
+    hide_index=True,
+    width="stretch",
+    column_config=columns,
+    on_select="rerun",
+    selection_mode="single-row",
+    key="hands_table",
+)
+rows = event.selection.rows if event is not None else []
+if rows and rows[0] < len(hands):
+    site, _, hand_id = hands.iloc[rows[0]]["key"].partition(":")
+    if st.button("Open the selected hand in the replay viewer", type="primary", key="open_hand"):
+        common.open_hand(site, hand_id)

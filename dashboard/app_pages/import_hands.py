@@ -1,0 +1,104 @@
+"""Import: upload hand histories (files or zips) and see what was stored or quarantined."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from analytics.importer import ImportProgress
+from dashboard import common, data
+from dashboard.upload import MAX_UPLOAD_MB, Upload, UploadResult, import_uploads, shown_path
+
+st.title("Import")
+path, stamp, counts = common.database()
+if not sum(counts.values()):
+    common.offer_samples(path)
+
+uploads = st.file_uploader(
+    "Hand histories: PokerStars .txt files, or .zip archives of them",
+    type=["txt", "zip"],
+    accept_multiple_files=True,
+    max_upload_size=MAX_UPLOAD_MB,
+    key="uploads",
+    help=f"Up to {MAX_UPLOAD_MB} MB per file. Hands already stored are skipped.",
+)
+st.caption(
+    f"Each file may be up to {MAX_UPLOAD_MB} MB. Zip members whose names leave the archive "
+    "(`../x.txt`) and files with no hand history in them are refused, and nothing of them "
+    "is stored. A hand that fails to parse or replay is stored quarantined, with its reason."
+)
+if uploads and st.button(f"Import {len(uploads)} file(s)", type="primary", key="run_import"):
+    bar = st.progress(0.0, text="Starting…")
+
+    def progress(p: ImportProgress) -> None:
+        share = p.bytes_done / p.bytes_total if p.bytes_total else 1.0
+        bar.progress(min(share, 1.0), text=f"{p.files_done}/{p.files_total} files · "
+                     f"{p.hands_seen:,} hands")  # fmt: skip
+
+    files = [Upload(u.name, u.getvalue()) for u in uploads]
+    st.session_state["last_import"] = import_uploads(files, path, progress=progress)
+    bar.progress(1.0, text="Done")
+    st.rerun()
+
+result: UploadResult | None = st.session_state.get("last_import")
+if result is not None:
+    st.subheader("Last import")
+    report = result.report
+    c1, c2, c3, c4, c5 = st.columns(5)
+    c1.metric("Files", f"{report.files if report else 0:,}")
+    c2.metric("Hands stored", f"{result.stored:,}")
+    c3.metric("Duplicates", f"{report.duplicates if report else 0:,}")
+    c4.metric("Quarantined", f"{len(report.problems) if report else 0:,}")
+    c5.metric("Files refused", f"{len(result.refused):,}")
+    if report is not None:
+        by_reason = {f"{k}": n for k, n in report.stored.items() if k != "ok"}
+        by_reason.update({f"invalid: {k}": n for k, n in report.invalid_by_kind.items()})
+        if by_reason:
+            st.dataframe(
+                pd.DataFrame(sorted(by_reason.items()), columns=["quarantined as", "hands"]),
+                hide_index=True,
+            )
+    if result.refused:
+        st.error("Some files were not imported (nothing of them is stored):")
+        st.dataframe(
+            pd.DataFrame(
+                [(shown_path(r.path), r.kind, r.message) for r in result.refused],
+                columns=["file", "reason", "detail"],
+            ),
+            hide_index=True,
+            width="stretch",
+        )
+    if report is not None and report.problems:
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    (shown_path(p.file), p.line, p.hand_id, p.status, p.kind, p.rule, p.message)
+                    for p in report.problems
+                ],
+                columns=["file", "line", "hand", "status", "kind", "rule", "reason"],
+            ),
+            hide_index=True,
+            width="stretch",
+        )
+
+st.subheader("Quarantined hands")
+table = data.quarantined(str(path), stamp) if sum(counts.values()) else pd.DataFrame()
+if table.empty:
+    st.caption("None.")
+else:
+    table = table.assign(file=table["file"].map(shown_path))
+    event = st.dataframe(
+        table,
+        hide_index=True,
+        width="stretch",
+        on_select="rerun",
+        selection_mode="single-row",
+        key="quarantine_table",
+    )
+    rows = event.selection.rows if event is not None else []
+    chosen = table.iloc[rows[0]] if rows and rows[0] < len(table) else table.iloc[0]
+    stored = data.stored_hand(str(path), stamp, chosen["site"], chosen["hand_id"])
+    with st.expander("Original text of the selected hand (the first one if none is selected)"):
+        if stored is not None:
+            st.text(f"{shown_path(stored.path)}, from line {stored.first_line}")
+            st.code(stored.raw, language=None)

@@ -1,0 +1,59 @@
+"""Overview: every player's results under the sidebar's filters, sortable."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import common, data
+
+st.title("Overview")
+path, stamp, counts = common.database()
+if not counts.get("ok"):
+    common.offer_samples(path)
+    st.stop()
+
+filters = common.filters()
+table = data.player_table(str(path), stamp, filters)
+hero = common.hero()
+left, middle, right = st.columns(3)
+left.metric("Players", f"{len(table):,}")
+middle.metric("Hands (ok)", f"{counts.get('ok', 0):,}")
+right.metric("Quarantined", f"{sum(counts.values()) - counts.get('ok', 0):,}")
+
+if hero is not None:
+    mine = table[table["player"] == hero]
+    if not mine.empty:
+        st.subheader("Hero")
+        st.dataframe(mine, hide_index=True, column_config=None)
+
+st.subheader("Players")
+min_hands = st.number_input(
+    "Minimum hands", min_value=0, value=0, step=10, key="min_hands", width=200
+)
+shown = table[table["hands"] >= min_hands]
+money = st.column_config.NumberColumn
+st.dataframe(
+    shown,
+    hide_index=True,
+    width="stretch",
+    column_config={
+        "player": st.column_config.TextColumn("Player"),
+        "site": "Site",
+        "currency": "Currency",
+        "hands": st.column_config.NumberColumn("Hands", format="%d"),
+        "net_won": money("Net won", format="%.2f", help="In the currency's major unit"),
+        "bb_per_100": money("bb/100", format="%.1f"),
+        "won_showdown": money("Won at showdown", format="%.2f"),
+        "won_no_showdown": money("Won without showdown", format="%.2f"),
+        "wtsd_pct": money("WTSD %", format="%.0f", help="Went to showdown / saw the flop"),
+        "wsd_pct": money("W$SD %", format="%.0f", help="Won money at showdown / showdowns"),
+        "showdowns": money("Showdowns", format="%d"),
+        "all_ins": money("All-ins", format="%d"),
+        "rake_paid": money("Rake paid", format="%.2f"),
+    },
+)
+st.caption(
+    "Amounts in each row's currency (cash and tournament chips are never added together). "
+    "Click a column header to sort. Small samples: look at the Hands column before trusting "
+    "a percentage."
+)

@@ -1,0 +1,195 @@
+"""Replay viewer: one hand, event by event, drawn as a table from the replay's states.
+
+The stored text is parsed and replayed again (``analytics.lookup.replay_stored``), so the
+picture always reflects the current engine. Step ``i`` shows the state after event ``i``.
+Every name on this page reaches the browser escaped (``table_svg``, ``_html_lines``).
+"""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from analytics.format import Money
+from analytics.lookup import replay_stored
+from analytics.rows import blinds_and_bets
+from dashboard import common, data, viewer
+from dashboard.table_svg import TableView, table_svg
+from replayer.errors import PokerhhError
+
+STEP = "step"
+
+st.title("Replay")
+path, stamp, counts = common.database()
+if not counts.get("ok") and not sum(counts.values()):
+    common.offer_samples(path)
+    st.stop()
+
+filters = common.filters()
+hero = common.hero()
+if "hand" in st.query_params:  # a link: ?hand=PokerStars:9000000001&step=12 (read once)
+    site_q, _, id_q = st.query_params["hand"].rpartition(":")
+    st.session_state["hand"] = (site_q or "PokerStars", id_q)
+    step_q = st.query_params.get("step", "0")
+    st.session_state[STEP] = int(step_q) if step_q.isdigit() else 0
+    st.query_params.clear()
+if "hand" not in st.session_state:
+    first = data.first_hand(str(path), stamp, filters, hero)
+    if first is None:
+        st.info("No hand matches the filters.")
+        st.stop()
+    st.session_state["hand"] = first
+site, hand_id = st.session_state["hand"]
+
+
+def _go(key: tuple[str, str] | None) -> None:
+    if key is not None:
+        st.session_state["hand"] = key
+        st.session_state[STEP] = 0
+
+
+def _step_to(step: int) -> None:
+    st.session_state[STEP] = step
+
+
+# -- which hand ------------------------------------------------------------------------
+with st.container(horizontal=True, vertical_alignment="bottom", key="which_hand"):
+    typed = st.text_input("Hand number", value=hand_id, key=f"hand_input_{hand_id}", width=200)
+    if typed.strip() and typed.strip() != hand_id:
+        _go((site, typed.strip()))
+        st.rerun()
+    previous = data.neighbour_hand(str(path), stamp, filters, site, hand_id, False, hero)
+    following = data.neighbour_hand(str(path), stamp, filters, site, hand_id, True, hero)
+    st.button("Previous hand", icon=":material/skip_previous:", on_click=_go, args=(previous,),
+              disabled=previous is None, key="prev_hand")  # fmt: skip
+    st.button("Next hand", icon=":material/skip_next:", on_click=_go, args=(following,),
+              disabled=following is None, key="next_hand")  # fmt: skip
+with st.container(horizontal=True, key="display"):
+    in_bb = st.toggle("Stacks in big blinds", key="in_bb")
+    mask = st.toggle("Mask names", key="mask")
+    reveal = st.toggle("Show known cards from the start", key="reveal", value=True)
+
+stored = data.stored_hand(str(path), stamp, site, hand_id)
+if stored is None:
+    st.warning("There is no stored hand with this number.")
+    st.stop()
+if stored.status != "ok":
+    st.error(f"This hand is quarantined ({stored.status}); it cannot be replayed.")
+    st.text(f"{stored.problem_kind}: [{stored.problem_rule or '-'}] {stored.problem_message}")
+    st.text(f"{stored.path}:{stored.problem_line or stored.first_line}")
+    st.code(stored.raw, language=None)
+    st.stop()
+try:
+    result = replay_stored(stored)
+except PokerhhError as error:
+    st.error("This hand no longer replays with this version of pokerhh.")
+    st.text(str(error))
+    st.stop()
+
+hand = result.hand
+events, states = hand.events, result.states
+if not states:
+    st.warning("This hand has no events to show.")
+    st.stop()
+money = Money(hand.currency, hand.unit)
+small_blind, big_blind, small_bet, big_bet = blinds_and_bets(hand)
+amount = viewer.big_blinds(big_blind or 0) if in_bb else money
+names = viewer.masked_names(result, hero) if mask else {}
+
+
+def rename(name: str) -> str:
+    return names.get(name, name)
+
+
+last = len(states) - 1
+step = min(max(int(st.session_state.get(STEP, 0)), 0), last)
+st.session_state[STEP] = step
+
+# -- stepping --------------------------------------------------------------------------
+marks = viewer.street_marks(result)
+with st.container(horizontal=True, key="steps"):
+    st.button("First", icon=":material/first_page:", on_click=_step_to, args=(0,), key="first")
+    st.button("Back", icon=":material/chevron_left:", on_click=_step_to,
+              args=(max(step - 1, 0),), key="back", disabled=step == 0)  # fmt: skip
+    st.button("Forward", icon=":material/chevron_right:", on_click=_step_to,
+              args=(min(step + 1, last),), key="forward", disabled=step == last,
+              type="primary")  # fmt: skip
+    st.button("Last", icon=":material/last_page:", on_click=_step_to, args=(last,), key="end")
+    for mark in marks:
+        st.button(mark.label.capitalize(), on_click=_step_to, args=(mark.step,),
+                  key=f"street_{mark.label}", type="tertiary")  # fmt: skip
+if last > 0:
+    st.slider("Event", 0, last, key=STEP)
+
+# -- the table and the words -----------------------------------------------------------
+state = states[step]
+event = events[step]
+revealed = {p.name: p.hole_cards for p in result.players if p.hole_cards} if reveal else {}
+title = f"{hand.site} #{hand.hand_id} · {hand.game_name or hand.game} · "
+title += money.stakes(small_bet, big_bet) if small_bet else money.stakes(small_blind, big_blind)
+if hand.table:
+    title += f" · {hand.table}"
+view = TableView(
+    title=title,
+    max_seats=hand.max_seats or max((s.seat for s in hand.seats), default=9),
+    button_seat=hand.button_seat,
+    amount=amount,
+    names=names,
+    hero=hero,
+    revealed=revealed,
+    sitting_out={p.seat: p.name for p in result.players if not p.dealt_in},
+    actor=getattr(event, "player", None),
+    hole_cards=max((len(p.hole_cards) for p in result.players), default=2) or 2,
+)
+lines = viewer.event_lines(result, amount, rename if mask else None)
+
+
+def _html_lines(items: list[str], css: str = "") -> str:
+    return "".join(f'<div style="{css}">{html.escape(item)}</div>' for item in items)
+
+
+# An <img> of the SVG (st.image): even a name that slipped through escaping could not run.
+st.image(table_svg(state, view), width="stretch")
+now_col, log_col = st.columns([1, 1])
+with now_col:
+    now = [f"Step {step + 1} of {last + 1} · {state.street}", lines[step]]
+    could = viewer.decision(result, step, amount)
+    actor = getattr(event, "player", "")
+    parts = [_html_lines(now[:1], "color:#666;font-size:0.9em"),
+             _html_lines(now[1:], "font-size:1.25em;font-weight:600;margin:4px 0")]  # fmt: skip
+    if could:
+        parts.append(_html_lines([f"{rename(actor)} {could}"],
+                                 "background:#e3f2fd;padding:6px 8px;border-radius:6px;"
+                                 "margin:4px 0"))  # fmt: skip
+    if state.note:
+        note = viewer.rename_in(state.note, rename, result) if mask else state.note
+        parts.append(_html_lines([f"Rule: {note}"],
+                                 "background:#fff8e1;padding:6px 8px;border-radius:6px;"
+                                 "margin:4px 0"))  # fmt: skip
+    if state.legal is not None and step < last:
+        options = viewer.may(state.legal, state.current_bet, amount)
+        parts.append(_html_lines([f"Next: {rename(state.legal.player)} {options}"],
+                                 "color:#555;margin:4px 0"))  # fmt: skip
+    st.html("".join(parts))
+with log_col:
+    log = []
+    for index, text in enumerate(lines):
+        style = "padding:1px 4px;"
+        if index == step:
+            style += "background:#ffe082;font-weight:600;"
+        elif index > step:
+            style += "color:#aaa;"
+        log.append(f'<div style="{style}">{index + 1}. {html.escape(text)}</div>')
+    st.html(
+        '<div style="max-height:330px;overflow-y:auto;border:1px solid #ddd;'
+        'border-radius:6px;font-size:0.9em">' + "".join(log) + "</div>"
+    )
+
+if step == last:
+    st.subheader("Result")
+    st.html(_html_lines(viewer.outcome_lines(result, amount, rename)))
+    if result.diagnostics:
+        st.html(_html_lines([f"note: {d}" for d in result.diagnostics], "color:#666"))
+with st.expander("Original text"):
+    st.code(stored.raw, language=None)

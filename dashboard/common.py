@@ -1,0 +1,110 @@
+"""What every page shares: the database's state, the sidebar filters, the sample loader.
+
+Names of players and tables are attacker-controlled: never pass them to ``st.markdown``,
+``st.write``, ``st.caption`` or a widget label (those render Markdown: links, images).
+Tables (``st.dataframe``), ``st.text``, ``st.code`` and escaped HTML are safe.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import streamlit as st
+
+from analytics import queries
+from analytics.importer import import_paths
+from dashboard import data
+
+NO_HERO = "(no hero)"
+KINDS = {"All games": queries.ALL, "Cash": queries.CASH, "Tournaments": queries.TOURNAMENT}
+REPLAY_PAGE = "app_pages/replay.py"
+
+
+def database() -> tuple[Path, data.Stamp, dict[str, int]]:
+    """The database path, its version and its hands by status (empty: nothing imported)."""
+    path = data.db_path()
+    stamp = data.version(path)
+    return path, stamp, data.status_counts(str(path), stamp)
+
+
+def load_samples(path: Path) -> None:
+    with st.spinner("Importing the sample hands…"):
+        report = import_paths([data.SAMPLES], path)
+    st.session_state["samples_loaded"] = report.stored_total
+
+
+def offer_samples(path: Path) -> None:
+    """On an empty database: say so, and offer the repository's sample hands."""
+    st.info(
+        "This database has no hands yet. Upload your hand histories on the Import page, "
+        "or load the sample hands that come with pokerhh."
+    )
+    if data.SAMPLES.is_dir():
+        st.button(
+            "Load the sample hands",
+            type="primary",
+            key="load_samples",
+            on_click=load_samples,
+            args=(path,),
+        )
+
+
+def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
+    """The sidebar: hero, dates, games, stakes, cash/tournament (state kept across pages,
+    since the entry file draws them on every page)."""
+    options = data.filter_options(str(path), stamp)
+    sidebar = st.sidebar
+    sidebar.selectbox("Hero", [NO_HERO, *options.players], key="hero", help="Your own player name")
+    date_from = date_to = None
+    if options.first_date and options.last_date:
+        picked = sidebar.date_input(
+            "Dates (UTC)",
+            value=(options.first_date, options.last_date),
+            min_value=options.first_date,
+            max_value=options.last_date,
+            # No key on purpose: when an import widens the range, the widget is a new one
+            # and starts from the whole range again, so new hands are not filtered out.
+        )
+        if isinstance(picked, tuple) and len(picked) == 2:
+            date_from, date_to = picked
+        elif isinstance(picked, tuple) and len(picked) == 1:
+            date_from = picked[0]
+        elif isinstance(picked, dt.date):
+            date_from = date_to = picked
+        if (date_from, date_to) == (options.first_date, options.last_date):
+            date_from = date_to = None  # the whole range: no filter (keeps undated hands)
+    games = sidebar.multiselect("Games", options.games, key="games", placeholder="All games")
+    labels = {s[:3]: queries.stakes_label(*s) for s in options.stakes}
+    stakes = sidebar.multiselect(
+        "Stakes",
+        list(labels),
+        format_func=lambda s: labels.get(s, str(s)),
+        key="stakes",
+        placeholder="All stakes",
+    )
+    kind = sidebar.radio("Kind", list(KINDS), key="kind", horizontal=True)
+    return queries.Filters(
+        date_from=date_from,
+        date_to=date_to,
+        games=tuple(games),
+        stakes=tuple(stakes),
+        kind=KINDS.get(kind, queries.ALL),
+    )
+
+
+def hero() -> str | None:
+    chosen = st.session_state.get("hero")
+    return None if chosen in (None, NO_HERO) else chosen
+
+
+def filters() -> queries.Filters:
+    """The filters the entry file read from the sidebar on this rerun."""
+    return st.session_state.get("filters") or queries.Filters()
+
+
+def open_hand(site: str, hand_id: str) -> None:
+    """Show this hand in the replay viewer (from the first event)."""
+    st.session_state["hand"] = (site, hand_id)
+    st.session_state["step"] = 0
+    st.switch_page(REPLAY_PAGE)

@@ -1,0 +1,182 @@
+"""The replay viewer's words and steps, from a replay's states and events (no Streamlit).
+
+The viewer shows ``result.states[step]``, the state after event ``step``. Everything here
+reads the states and events generically (streets by name, boards by run, the legal options
+the engine computed), so stud up-cards, draws and hi/lo halves show up as the engine and
+``narrate.describe`` learn them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from analytics.format import Money, names
+from analytics.narrate import describe
+from replayer import events as ev
+from replayer.result import ReplayResult
+from replayer.state import LegalActions
+
+_DECISIONS = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.RaiseTo, ev.Complete)
+
+
+def could_have(legal: LegalActions, current_bet: int, amount: Callable[[int], str]) -> str:
+    """What the player to act was allowed, as a sentence (after he acted).
+
+    >>> legal = LegalActions(player="Ann", can_fold=True, can_check=False, call_amount=20,
+    ...                      min_raise_to=40, max_raise_to=1000)
+    >>> could_have(legal, 20, Money("USD", 100))
+    'could have folded, called $0.20 or raised to $0.40–$10.00'
+    >>> legal = LegalActions(player="Ann", can_fold=True, can_check=True, call_amount=0,
+    ...                      min_raise_to=10, max_raise_to=10)
+    >>> could_have(legal, 0, str)
+    'could have folded, checked or bet 10'
+    """
+    options = _options(legal, current_bet, amount, ("folded", "checked", "called", "raised to",
+                                                    "bet"))  # fmt: skip
+    if len(options) <= 1:
+        return f"could only have {options[0]}" if options else ""
+    return "could have " + _either(options)
+
+
+def may(legal: LegalActions, current_bet: int, amount: Callable[[int], str]) -> str:
+    """What the player to act may do now.
+
+    >>> legal = LegalActions(player="Ann", can_fold=True, can_check=False, call_amount=5,
+    ...                      min_raise_to=None, max_raise_to=None)
+    >>> may(legal, 10, str)
+    'may fold or call 5'
+    """
+    options = _options(legal, current_bet, amount, ("fold", "check", "call", "raise to", "bet"))
+    if len(options) <= 1:
+        return f"may only {options[0]}" if options else ""
+    return "may " + _either(options)
+
+
+def _options(
+    legal: LegalActions, current_bet: int, amount: Callable[[int], str], verbs: tuple[str, ...]
+) -> list[str]:
+    fold, check, call, raise_to, bet = verbs
+    options = [fold] if legal.can_fold else []
+    if legal.can_check:
+        options.append(check)
+    elif legal.call_amount:
+        options.append(f"{call} {amount(legal.call_amount)}")
+    if legal.min_raise_to is not None and legal.max_raise_to is not None:
+        span = amount(legal.min_raise_to)
+        if legal.max_raise_to != legal.min_raise_to:
+            span += f"–{amount(legal.max_raise_to)}"
+        options.append(f"{raise_to} {span}" if current_bet else f"{bet} {span}")
+    return options
+
+
+def _either(options: list[str]) -> str:
+    return ", ".join(options[:-1]) + " or " + options[-1]
+
+
+def big_blinds(big_blind: int) -> Callable[[int], str]:
+    """Amounts in big blinds, to one decimal: ``big_blinds(10)(125) == '12.5 bb'``.
+
+    >>> big_blinds(10)(125), big_blinds(20)(7), big_blinds(0)(50)
+    ('12.5 bb', '0.4 bb', '50')
+    """
+    if big_blind <= 0:
+        return str
+
+    def text(amount: int) -> str:
+        value = round(Fraction(amount, big_blind), 1)
+        return f"{float(value):,.1f} bb"
+
+    return text
+
+
+def masked_names(result: ReplayResult, hero: str | None) -> dict[str, str]:
+    """``Seat 3`` for everyone, ``Hero`` for the hero (names masked on demand)."""
+    return {p.name: ("Hero" if p.name == hero else f"Seat {p.seat}") for p in result.players}
+
+
+@dataclass(frozen=True, slots=True)
+class StreetMark:
+    label: str
+    step: int
+
+
+def street_marks(result: ReplayResult) -> list[StreetMark]:
+    """The first step of each street (and each run of a run-it-twice board), in order."""
+    marks: list[StreetMark] = []
+    previous = None
+    for step, (event, state) in enumerate(zip(result.hand.events, result.states, strict=False)):
+        label = state.street
+        if isinstance(event, ev.DealBoard) and event.run > 1:
+            label = f"{event.street} (run {event.run})"
+        elif isinstance(event, ev.ShowdownStart):
+            label = "showdown"
+        if label != previous and label not in {m.label for m in marks}:
+            marks.append(StreetMark(label, step))
+        previous = label
+    return marks
+
+
+def event_lines(result: ReplayResult, amount: Callable[[int], str],
+                rename: Callable[[str], str] | None = None) -> list[str]:  # fmt: skip
+    """Each event as a sentence, names replaced by ``rename`` (masking)."""
+    lines = []
+    for event in result.hand.events:
+        text = describe(event, amount)  # type: ignore[arg-type]
+        if rename is not None:
+            text = rename_in(text, rename, result)
+        lines.append(text)
+    return lines
+
+
+def rename_in(text: str, rename: Callable[[str], str], result: ReplayResult) -> str:
+    # Longest names first, so "Bob" does not replace part of "Bobby".
+    for player in sorted((p.name for p in result.players), key=len, reverse=True):
+        if player in text:
+            text = text.replace(player, rename(player))
+    return text
+
+
+def decision(result: ReplayResult, step: int, amount: Callable[[int], str]) -> str | None:
+    """What the player acting at ``step`` could have done instead (None if not a decision)."""
+    events = result.hand.events
+    if not 0 < step < len(events) or not isinstance(events[step], _DECISIONS):
+        return None
+    before = result.states[step - 1]
+    legal = before.legal
+    if legal is None or legal.player != getattr(events[step], "player", None):
+        return None
+    return could_have(legal, before.current_bet, amount) or None
+
+
+def outcome_lines(result: ReplayResult, money: Money | Callable[[int], str],
+                  rename: Callable[[str], str] = str) -> list[str]:  # fmt: skip
+    """Who won each pot (and with what), each board run, each player's net."""
+    lines = []
+    runs = {pot.run for pot in result.pots}
+    for pot in result.pots:
+        label = "Main pot" if pot.index == 0 else f"Side pot {pot.index}"
+        if len(runs) > 1:
+            label += f" (run {pot.run})"
+        described = dict(pot.descriptions)
+        won = "; ".join(
+            f"{rename(name)} wins {money(amount)}"
+            + (f" with {described[name]}" if name in described else "")
+            for name, amount in pot.winners
+        )
+        lines.append(f"{label} {money(pot.amount)}: {won}")
+        if pot.odd_chips_to:
+            lines.append(f"  odd chip to {rename(pot.odd_chips_to)} (S4)")
+    lines.append(f"Rake {money(result.rake)}")
+    for player in result.players:
+        if player.dealt_in:
+            signed = money(player.net)
+            if player.net > 0:
+                signed = "+" + signed
+            lines.append(f"{rename(player.name)}: {signed}")
+    return lines
+
+
+def eligible_text(eligible: tuple[str, ...], rename: Callable[[str], str] = str) -> str:
+    return names([rename(n) for n in eligible])

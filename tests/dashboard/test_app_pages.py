@@ -1,0 +1,149 @@
+"""AppTest smoke runs: every page of the navigation runs without an exception on the
+sample database and shows its widgets; the replay viewer steps to the showdown."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.dashboard.conftest import APP, HOSTILE_HAND, HOSTILE_NAME
+
+PAGES = {
+    "app_pages/overview.py": "Overview",
+    "app_pages/player.py": "Player",
+    "app_pages/hands.py": "Hands",
+    "app_pages/replay.py": "Replay",
+    "app_pages/import_hands.py": "Import",
+}
+
+
+def _svg(app: AppTest) -> str:
+    """The table picture: an SVG shown as an image (a base64 data URI)."""
+    (image,) = app.get("image")
+    url = image.proto.imgs[0].url
+    prefix = "data:image/svg+xml;base64,"
+    assert url.startswith(prefix)
+    return base64.b64decode(url.removeprefix(prefix)).decode()
+
+
+def _app(page: str | None = None) -> AppTest:
+    app = AppTest.from_file(str(APP), default_timeout=30).run()
+    if page is not None:
+        app.switch_page(page).run()
+    assert not app.exception, [e.value for e in app.exception]
+    return app
+
+
+def test_every_page_is_in_the_navigation() -> None:
+    pages = sorted(p.name for p in (APP.parent / "app_pages").glob("*.py"))
+    assert pages == sorted(["__init__.py", *(Path(p).name for p in PAGES)])
+
+
+@pytest.mark.usefixtures("app_env")
+@pytest.mark.parametrize("page", list(PAGES))
+def test_page_runs(page: str) -> None:
+    app = _app(page)
+    assert app.title[0].value == PAGES[page]
+    sidebar_labels = {w.label for w in app.sidebar.selectbox} | {w.label for w in app.sidebar.radio}
+    assert {"Hero", "Kind"} <= sidebar_labels
+
+
+@pytest.mark.usefixtures("app_env")
+def test_overview_shows_the_player_table() -> None:
+    app = _app()
+    assert len(app.dataframe) >= 1
+    table = app.dataframe[-1].value
+    assert {"player", "hands", "net_won", "bb_per_100"} <= set(table.columns)
+    assert "Dr:Who" in set(table["player"])
+    assert [m.label for m in app.metric] == ["Players", "Hands (ok)", "Quarantined"]
+
+
+@pytest.mark.usefixtures("app_env")
+def test_hero_is_remembered_across_pages() -> None:
+    app = _app()
+    app.sidebar.selectbox(key="hero").select("Dr:Who").run()
+    app.switch_page("app_pages/hands.py").run()
+    assert app.session_state["hero"] == "Dr:Who"
+    assert app.sidebar.selectbox(key="hero").value == "Dr:Who"
+    assert "hero_net" in app.dataframe[0].value.columns
+
+
+@pytest.mark.usefixtures("app_env")
+def test_filters_change_the_overview() -> None:
+    app = _app()
+    everyone = app.dataframe[-1].value["hands"].sum()
+    app.sidebar.radio(key="kind").set_value("Tournaments").run()
+    tournaments = app.dataframe[-1].value
+    assert 0 < tournaments["hands"].sum() < everyone
+    assert set(tournaments["currency"]) == {"CHIPS"}
+
+
+@pytest.mark.usefixtures("app_env")
+def test_replay_steps_forward_to_the_showdown() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=30)
+    app.session_state["hand"] = ("PokerStars", "9000000040")  # run it twice
+    app.run().switch_page("app_pages/replay.py").run()
+    assert not app.exception
+    assert app.slider(key="step").value == 0
+    app.button(key="forward").click().run()
+    assert app.slider(key="step").value == 1
+    app.button(key="back").click().run()
+    assert app.slider(key="step").value == 0
+    app.button(key="street_showdown").click().run()
+    step = app.slider(key="step").value
+    assert step > 0
+    assert _svg(app).count("run 2") == 1
+    words = app.get("html")[0].proto.body
+    assert "showdown" in words
+    app.button(key="end").click().run()
+    assert [s.value for s in app.subheader] == ["Result"]
+    app.button(key="next_hand").click().run()
+    assert not app.exception
+    assert app.session_state["hand"] != ("PokerStars", "9000000040")
+
+
+@pytest.mark.usefixtures("app_env")
+def test_replay_escapes_hostile_names_and_masks_them() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=30)
+    app.session_state["hand"] = ("PokerStars", HOSTILE_HAND)
+    app.run().switch_page("app_pages/replay.py").run()
+    bodies = [h.proto.body for h in app.get("html")] + [_svg(app)]
+    assert all("<img" not in body for body in bodies)
+    assert all("<script" not in body for body in bodies)
+    assert any("&lt;img src=x onerror=alert(1)&gt;" in body for body in bodies)
+    assert "&lt;script&gt;alert(2)&lt;/script&gt;" in _svg(app)
+    app.toggle(key="mask").set_value(True).run()
+    bodies = [h.proto.body for h in app.get("html")] + [_svg(app)]
+    assert not any("&lt;img" in body for body in bodies)
+    assert HOSTILE_NAME not in "".join(m.value for m in app.markdown)
+
+
+@pytest.mark.usefixtures("app_env")
+def test_quarantined_hand_in_the_viewer_shows_its_text() -> None:
+    app = AppTest.from_file(str(APP), default_timeout=30)
+    app.session_state["hand"] = ("PokerStars", "9000000024")  # raise below the minimum
+    app.run().switch_page("app_pages/replay.py").run()
+    assert not app.exception
+    assert "quarantined" in app.error[0].value
+    assert app.code[0].value.startswith("PokerStars Hand #9000000024")
+
+
+def test_empty_database_offers_the_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from analytics.db import connect
+
+    db = tmp_path / "empty.sqlite"
+    connect(db).close()
+    monkeypatch.setenv("POKERHH_DB", str(db))
+    app = _app()
+    assert "no hands yet" in app.info[0].value
+    app.button(key="load_samples").click().run()
+    assert not app.exception
+    assert app.session_state["samples_loaded"] > 40
+    assert len(app.dataframe) >= 1  # the overview now has its player table
+    missing = tmp_path / "missing.sqlite"
+    monkeypatch.setenv("POKERHH_DB", str(missing))
+    app = _app("app_pages/import_hands.py")
+    assert app.get("file_uploader") or app.info
