@@ -1,0 +1,316 @@
+"""Exact pot equity by enumerating every remaining board, vectorised with numpy.
+
+``equities(holes, board, dead)`` deals every completion of ``board`` from the cards nobody
+holds (``C(48, 5) = 1,712,304`` boards for a heads-up pre-flop all-in, 44 on the turn),
+ranks every player's hand on every board at once, and splits each board among its winners
+(a three-way tie gives each a third of that board). Shares are exact fractions.
+
+>>> from replayer.cards import parse_cards as cards
+>>> shares = equities([cards("As Ks"), cards("Qd Qc")], [])
+>>> [f"{float(s):.2%}" for s in shares]
+['46.21%', '53.79%']
+>>> equities([cards("Ah Kh"), cards("Ad Kd")], cards("2c 7s 9d Jc"))  # a chop on the turn
+[Fraction(1, 2), Fraction(1, 2)]
+
+The evaluators rank exactly as ``replayer.evaluator`` (their tables are built from it):
+:data:`HOLDEM_HIGH` (best five of seven), :data:`OMAHA_HIGH` (two hole cards and three of the
+board) and :data:`OMAHA_HIGH_LOW8` (the pot halved between the best high and the best
+eight-or-better low when a low qualifies, else all to the high; RULES.md S3). All-in EV from a
+replayed hand is in :mod:`analytics.all_in_ev`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb, lcm
+
+import numpy as np
+
+from analytics import equity_tables as tb
+from analytics.equity_tables import I16, I64
+from replayer.cards import DECK, Card
+from replayer.games import Evaluator, GameSpec
+
+__all__ = [
+    "HOLDEM_HIGH",
+    "OMAHA_HIGH",
+    "OMAHA_HIGH_LOW8",
+    "EquityEvaluator",
+    "Runouts",
+    "equities",
+    "equity_evaluator",
+    "runouts",
+]
+
+BOARD_SIZE = 5
+#: Boards ranked per numpy pass.
+CHUNK = 1 << 15
+
+
+@dataclass(frozen=True, slots=True)
+class Boards:
+    """Every completion of a partial board: the known cards plus one column of ``table``
+    (positions into ``remaining``) per board."""
+
+    known: tuple[int, ...]
+    remaining: I64
+    table: np.ndarray  # (cards to come, count) int8 positions into ``remaining``
+
+    @property
+    def count(self) -> int:
+        return int(self.table.shape[1])
+
+    def cards(self, columns: np.ndarray | None = None) -> I64:
+        """The boards' cards as a ``(5, n)`` array of card indices (all boards, or some)."""
+        table = self.table if columns is None else self.table[:, columns]
+        n = table.shape[1]
+        fixed = np.broadcast_to(np.array(self.known, dtype=np.int64)[:, None], (len(self.known), n))
+        return np.vstack([fixed, self.remaining[table]])
+
+
+Ranker = Callable[[Sequence[Sequence[int]], Boards], tuple[I16, I16 | None]]
+
+
+@dataclass(frozen=True, slots=True)
+class EquityEvaluator:
+    """How the hands on a board are ranked: ``rank`` gives the high values (players x
+    boards, larger is better) and, in split games, the low values (0 = no qualifying low)."""
+
+    name: str
+    hole_sizes: tuple[int, ...]
+    rank: Ranker
+    hi_lo: bool = False
+
+
+def _holdem(holes: Sequence[Sequence[int]], boards: Boards) -> tuple[I16, None]:
+    """Best five of seven, for every player on every board."""
+    n = boards.count
+    known = list(boards.known)
+    code = np.full(n, int(tb.CARD_CODE[known].sum()), dtype=np.int64)
+    bits = np.full(n, int(tb.CARD_BIT[known].sum()), dtype=np.int64)
+    codes, card_bits = tb.CARD_CODE[boards.remaining], tb.CARD_BIT[boards.remaining]
+    for row in boards.table:
+        code += codes.take(row)
+        bits |= card_bits.take(row)
+    key, suits = code & 0xFFFFFFFF, code >> 32
+    _, three, count3 = tb.suit_tables()
+    flush_suit = three[suits]
+    candidates = np.flatnonzero(flush_suit >= 0)  # three or more of a suit on the board
+    suit = flush_suit[candidates].astype(np.int64)
+    count = count3[suits[candidates]]
+    board_mask = (bits[candidates] >> (13 * suit)) & 0x1FFF
+    noflush, flushes = tb.noflush7(), tb.flush_table()
+    high = np.empty((len(holes), n), dtype=np.int16)
+    for p, hole in enumerate(holes):
+        high[p] = noflush[key + int(tb.CARD_WEIGHT[list(hole)].sum())]
+        held = np.zeros(4, dtype=np.int64)
+        mask = np.zeros(4, dtype=np.int64)
+        for c in hole:
+            held[c & 3] += 1
+            mask[c & 3] |= 1 << (c >> 2)
+        flush = count + held[suit] >= 5
+        high[p, candidates[flush]] = flushes[board_mask[flush] | mask[suit[flush]]]
+    return high, None
+
+
+def _omaha(holes: Sequence[Sequence[int]], boards: Boards, low: bool) -> tuple[I16, I16 | None]:
+    """Best of two hole cards and three board cards (and the best such low, when ``low``)."""
+    n = boards.count
+    cards = boards.cards()
+    ranks, suits = cards >> 2, cards & 3
+    triple_id, pair_id, values = tb.omaha_tables()
+    by_triple = values.reshape(len(values) // 91, 91)
+    flushes, low_five = tb.flush_table(), tb.low8_five()
+    triples = []
+    for a, b, c in combinations(range(BOARD_SIZE), 3):
+        ids = triple_id[ranks[a] * 169 + ranks[b] * 13 + ranks[c]]
+        same = (suits[a] == suits[b]) & (suits[b] == suits[c])
+        suit = np.where(same, suits[a], -1)
+        mask = tb.CARD_RANK_BIT[cards[a]] | tb.CARD_RANK_BIT[cards[b]] | tb.CARD_RANK_BIT[cards[c]]
+        lows = tb.CARD_LOW8_BIT[cards[a]] | tb.CARD_LOW8_BIT[cards[b]] | tb.CARD_LOW8_BIT[cards[c]]
+        triples.append((ids, suit, mask, lows))
+    high = np.empty((len(holes), n), dtype=np.int16)
+    lows_out = np.empty((len(holes), n), dtype=np.int16) if low else None
+    every_mask = np.arange(256)
+    for p, hole in enumerate(holes):
+        pairs = list(combinations(hole, 2))
+        # Per player, the best non-flush value for each triple multiset (455 entries) and the
+        # best low for each triple low mask (256): one small lookup per board triple.
+        by_pair = by_triple[:, [pair_id[(x >> 2) * 13 + (y >> 2)] for x, y in pairs]].max(axis=1)
+        suited: dict[int, list[int]] = {}
+        for x, y in pairs:
+            if x & 3 == y & 3:
+                suited.setdefault(x & 3, []).append((1 << (x >> 2)) | (1 << (y >> 2)))
+        best = np.zeros(n, dtype=np.int16)
+        for ids, suit, mask, _ in triples:
+            np.maximum(best, by_pair[ids], out=best)
+            for s, masks in suited.items():
+                rows = np.flatnonzero(suit == s)
+                for m in masks:
+                    best[rows] = np.maximum(best[rows], flushes[mask[rows] | m])
+        high[p] = best
+        if lows_out is not None:
+            low_pairs = [
+                int(tb.CARD_LOW8_BIT[x] | tb.CARD_LOW8_BIT[y])
+                for x, y in pairs
+                if int(tb.CARD_LOW8_BIT[x] | tb.CARD_LOW8_BIT[y]).bit_count() == 2
+            ]
+            by_mask = np.zeros(256, dtype=np.int16)
+            for m in low_pairs:
+                np.maximum(by_mask, low_five[every_mask | m], out=by_mask)
+            best_low = np.zeros(n, dtype=np.int16)
+            for _, _, _, lows in triples:
+                np.maximum(best_low, by_mask[lows], out=best_low)
+            lows_out[p] = best_low
+    return high, lows_out
+
+
+#: Hold'em and its relatives: the best five of the two hole cards and the five on the board.
+HOLDEM_HIGH = EquityEvaluator("holdem_high", (2,), _holdem)
+#: Omaha (4, 5 or 6 hole cards): exactly two hole cards and three board cards.
+OMAHA_HIGH = EquityEvaluator(
+    "omaha_high", (4, 5, 6), lambda holes, boards: _omaha(holes, boards, low=False)
+)
+#: Omaha hi/lo: the high half and the eight-or-better low half, each from 2 + 3 cards.
+OMAHA_HIGH_LOW8 = EquityEvaluator(
+    "omaha_high_low8", (4, 5, 6), lambda holes, boards: _omaha(holes, boards, low=True), True
+)
+_BY_EVALUATOR = {
+    Evaluator.HIGH: HOLDEM_HIGH,
+    Evaluator.OMAHA_HIGH: OMAHA_HIGH,
+    Evaluator.OMAHA_HIGH_LOW8: OMAHA_HIGH_LOW8,
+}
+
+
+def equity_evaluator(spec: GameSpec) -> EquityEvaluator | None:
+    """The evaluator for a game's all-in equity, or None when there is none yet (stud and
+    draw games deal no common board; 6+ hold'em ranks a short deck).
+
+    >>> from replayer.games import GAME_SPECS
+    >>> equity_evaluator(GAME_SPECS["PLO8"]).name, equity_evaluator(GAME_SPECS["FL7S"])
+    ('omaha_high_low8', None)
+    """
+    found = _BY_EVALUATOR.get(spec.evaluator)
+    if found is None or spec.board_size != BOARD_SIZE or spec.hole_cards not in found.hole_sizes:
+        return None
+    return found
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Runouts:
+    """Every player's hand value on every remaining board."""
+
+    boards: Boards
+    #: (players, boards) high values, larger is better.
+    high: I16
+    #: (players, boards) eight-or-better low values, 0 for no low; None in high-only games.
+    low: I16 | None
+
+    @property
+    def count(self) -> int:
+        return self.boards.count
+
+    def board(self, column: int) -> tuple[Card, ...]:
+        """The cards of one enumerated board."""
+        return tuple(DECK[int(c)] for c in self.boards.cards(np.array([column]))[:, 0])
+
+    def shares(self, players: Sequence[int] | None = None) -> tuple[Fraction, ...]:
+        """Each of ``players``' (indices into the holes, all by default) exact share of a pot
+        that only they contest, over all boards: a board's pot (or each half of it, when a
+        low qualifies) is split evenly among the best hands."""
+        chosen = list(range(len(self.high))) if players is None else list(players)
+        if not chosen:
+            return ()
+        size = len(chosen)
+        unit = lcm(*range(1, size + 1))  # a board is worth 2 * unit: halves split evenly
+        high = self.high[chosen]
+        winners = high == high.max(axis=0)
+        ways = winners.sum(axis=0, dtype=np.int8)
+        # (boards, value of each) by how many split the high and whether a low took half.
+        high_parts: list[tuple[np.ndarray, int]] = []
+        low_parts: list[tuple[np.ndarray, int]] = []
+        if self.low is None:
+            high_parts = [(ways == k, 2 * unit // k) for k in range(1, size + 1)]
+        else:
+            low = self.low[chosen]
+            best_low = low.max(axis=0)
+            halved = best_low > 0
+            low_winners = (low == best_low) & halved
+            low_ways = low_winners.sum(axis=0, dtype=np.int8)
+            for k in range(1, size + 1):
+                split = ways == k
+                high_parts += [(split & ~halved, 2 * unit // k), (split & halved, unit // k)]
+                low_parts.append((low_ways == k, unit // k))
+        out = []
+        for p in range(size):
+            total = sum(
+                int(np.count_nonzero(winners[p] & boards)) * value for boards, value in high_parts
+            )
+            if low_parts:
+                total += sum(
+                    int(np.count_nonzero(low_winners[p] & boards)) * value
+                    for boards, value in low_parts
+                )
+            out.append(Fraction(total, 2 * unit * self.count))
+        return tuple(out)
+
+
+def runouts(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
+    *,
+    evaluator: EquityEvaluator = HOLDEM_HIGH,
+) -> Runouts:
+    """Rank every player's hand on every completion of ``board`` from the cards not in
+    ``holes``, ``board`` or ``dead`` (known cards out of play, e.g. a folded hand shown)."""
+    if not holes:
+        raise ValueError("equity needs at least one hand")
+    for hole in holes:
+        if len(hole) not in evaluator.hole_sizes:
+            sizes = " or ".join(map(str, evaluator.hole_sizes))
+            raise ValueError(
+                f"{evaluator.name} takes {sizes} hole cards, got {len(hole)}: "
+                f"{' '.join(c.text for c in hole)!r}"
+            )
+    if len(board) > BOARD_SIZE:
+        raise ValueError(f"a board has at most {BOARD_SIZE} cards, got {len(board)}")
+    seen: set[int] = set()
+    for card in [*(c for h in holes for c in h), *board, *dead]:
+        if card.index in seen:
+            raise ValueError(f"card {card} appears twice")
+        seen.add(card.index)
+    remaining = np.array([i for i in range(52) if i not in seen], dtype=np.int64)
+    to_come = BOARD_SIZE - len(board)
+    if len(remaining) < to_come:
+        raise ValueError(f"{len(remaining)} cards left, {to_come} needed to complete the board")
+    table = tb.combinations_table(to_come)[:, : comb(len(remaining), to_come)]
+    known = tuple(c.index for c in board)
+    boards = Boards(known, remaining, table)
+    cards = [[c.index for c in h] for h in holes]
+    count = boards.count
+    high = np.empty((len(holes), count), dtype=np.int16)
+    low = np.empty((len(holes), count), dtype=np.int16) if evaluator.hi_lo else None
+    # Chunks of boards keep the temporaries in cache (and out of fresh pages).
+    for start in range(0, count, CHUNK):
+        part = Boards(known, remaining, table[:, start : start + CHUNK])
+        part_high, part_low = evaluator.rank(cards, part)
+        high[:, start : start + CHUNK] = part_high
+        if low is not None and part_low is not None:
+            low[:, start : start + CHUNK] = part_low
+    return Runouts(boards, high, low)
+
+
+def equities(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
+    *,
+    evaluator: EquityEvaluator = HOLDEM_HIGH,
+) -> list[Fraction]:
+    """Each hand's exact share of a pot they all contest, when ``board`` is completed from
+    the remaining deck in every possible way; the shares sum to 1."""
+    return list(runouts(holes, board, dead, evaluator=evaluator).shares())
