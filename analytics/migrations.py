@@ -17,8 +17,8 @@ Conventions every table follows:
 
 The natural key of a hand is ``(site, hand_id)``; ``hands.id`` is a surrogate the child
 tables point at. Quarantined hands (status other than ``ok``) keep their header fields and
-raw text in ``hands`` but have no rows in ``hand_players``, ``actions`` or ``pots``, so
-statistics over those tables only ever see replayed, checked hands.
+raw text in ``hands`` but have no rows in ``hand_players``, ``actions``, ``pots`` or
+``player_hand_stats``, so statistics over those tables only ever see replayed, checked hands.
 """
 
 from __future__ import annotations
@@ -165,6 +165,83 @@ def m0001_initial(db: Database) -> None:
                 PRIMARY KEY (hand, run, idx)
             ) STRICT, WITHOUT ROWID
             """,
+        ),
+    )
+
+
+#: ``player_hand_stats`` columns of migration 0002, as it shipped: (name, kind), kind being
+#: ``bool`` (0/1), ``count`` (a non-negative integer), ``money`` (INTEGER, may be negative)
+#: or ``text`` (nullable). ``analytics.flag_fields.FIELDS`` must list the same names.
+_STATS_0002: tuple[tuple[str, str], ...] = (
+    ("position", "text"),
+    *((name, "bool") for name in (
+        "vpip", "pfr", "three_bet_chance", "three_bet", "four_bet_chance", "four_bet",
+        "fold_to_three_bet_chance", "fold_to_three_bet", "squeeze_chance", "squeeze",
+        "steal_chance", "steal", "fold_to_steal_chance", "fold_to_steal",
+        "cbet_flop_chance", "cbet_flop", "cbet_turn_chance", "cbet_turn",
+        "cbet_river_chance", "cbet_river",
+        "fold_to_cbet_flop_chance", "fold_to_cbet_flop", "fold_to_cbet_turn_chance",
+        "fold_to_cbet_turn", "fold_to_cbet_river_chance", "fold_to_cbet_river",
+        "check_raise_flop_chance", "check_raise_flop", "check_raise_turn_chance",
+        "check_raise_turn", "check_raise_river_chance", "check_raise_river",
+        "saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown",
+        "won_when_saw_flop",
+    )),
+    *((f"{action}_{street}", "count")
+      for street in ("preflop", "flop", "turn", "river")
+      for action in ("bets", "raises", "calls", "checks", "folds")),
+    ("walk", "bool"),
+    ("all_in_street", "text"),
+    ("net", "money"),
+    ("rake_paid", "money"),
+)  # fmt: skip
+#: A stat done can only be counted where its chance was (and a raise pre-flop is VPIP).
+_STATS_0002_IMPLIES = (
+    *((f"{stat}_chance", stat) for stat in (
+        "three_bet", "four_bet", "fold_to_three_bet", "squeeze", "steal", "fold_to_steal",
+        "cbet_flop", "cbet_turn", "cbet_river", "fold_to_cbet_flop", "fold_to_cbet_turn",
+        "fold_to_cbet_river", "check_raise_flop", "check_raise_turn", "check_raise_river",
+    )),
+    ("vpip", "pfr"),
+    ("saw_flop", "saw_turn"),
+    ("saw_turn", "saw_river"),
+    ("went_to_showdown", "won_at_showdown"),
+    ("saw_flop", "won_when_saw_flop"),
+)  # fmt: skip
+
+
+def _stat_column(name: str, kind: str) -> str:
+    if kind == "bool":
+        return _bool(name)
+    if kind == "count":
+        return f"{name} INTEGER NOT NULL CHECK ({name} >= 0)"
+    if kind == "money":
+        return f"{name} INTEGER NOT NULL"
+    return f"{name} TEXT"
+
+
+@MIGRATIONS(name="0002_player_stats")
+def m0002_player_stats(db: Database) -> None:
+    """Per hand, per player statistics flags (``analytics.flags``): one row per dealt-in seat
+    of an ``ok`` hand, written with its ``hand_players`` row. ``player_id`` is repeated
+    here so a player's statistics need no join; the hand's date, game, stakes and table
+    size are on ``hands``. Hands stored before this migration have no rows here."""
+    parts = [
+        "hand INTEGER NOT NULL",
+        "seat INTEGER NOT NULL",
+        "player_id INTEGER NOT NULL REFERENCES players (id)",
+        *(_stat_column(name, kind) for name, kind in _STATS_0002),
+        "PRIMARY KEY (hand, seat)",
+        "FOREIGN KEY (hand, seat) REFERENCES hand_players (hand, seat)",
+        *(f"CHECK ({done} <= {chance})" for chance, done in _STATS_0002_IMPLIES),
+    ]
+    body = ",\n    ".join(parts)
+    _execute_all(
+        db,
+        (
+            f"CREATE TABLE player_hand_stats (\n    {body}\n) STRICT, WITHOUT ROWID",
+            # A player's hands, by position (the commonest filters after the player).
+            "CREATE INDEX player_hand_stats_player ON player_hand_stats (player_id, position)",
         ),
     )
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from analytics.flag_fields import FIELDS as STAT_FIELDS
+from analytics.flags import flag_rows
 from analytics.pipeline import HandOutcome, Problem
 from replayer import events as ev
 from replayer.cards import Card, format_cards
@@ -40,6 +42,8 @@ PLAYER_COLUMNS = (
 )  # fmt: skip
 ACTION_COLUMNS = ("idx", "kind", "street", "player", "amount", "cards", "line", "extra")
 POT_COLUMNS = ("run", "idx", "amount", "eligible", "winners", "odd_chips_to")
+#: ``player_hand_stats``: the statistics flags of ``analytics.flags``, seat first.
+STAT_COLUMNS = STAT_FIELDS
 
 _STATUS = HAND_COLUMNS.index("status")
 _PROBLEM = slice(HAND_COLUMNS.index("problem_kind"), HAND_COLUMNS.index("problem_event") + 1)
@@ -56,6 +60,8 @@ class HandRows:
     players: tuple[Row, ...] = ()
     actions: tuple[Row, ...] = ()
     pots: tuple[Row, ...] = ()
+    #: One ``player_hand_stats`` row per player, keyed by seat like ``players``.
+    stats: tuple[Row, ...] = ()
 
     @property
     def site(self) -> str:
@@ -82,6 +88,7 @@ class HandRows:
             "players": [dict(zip(PLAYER_COLUMNS, r, strict=True)) for r in self.players],
             "actions": [dict(zip(ACTION_COLUMNS, r, strict=True)) for r in self.actions],
             "pots": [dict(zip(POT_COLUMNS, r, strict=True)) for r in self.pots],
+            "stats": [dict(zip(STAT_COLUMNS, r, strict=True)) for r in self.stats],
         }
 
 
@@ -123,7 +130,12 @@ def rows(result: ReplayResult, source: Source | None = None) -> HandRows:
         )
         for pot in result.pots
     )
-    return HandRows(hand_row, players, action_rows(hand), pots)
+    return HandRows(hand_row, players, action_rows(hand), pots, stat_rows(result))
+
+
+def stat_rows(result: ReplayResult) -> tuple[Row, ...]:
+    """The ``player_hand_stats`` rows: each player's statistics flags, in seat order."""
+    return tuple(flag_rows(result))
 
 
 def quarantine_rows(

@@ -28,7 +28,15 @@ from enum import StrEnum
 
 from analytics.db import write_transaction
 from analytics.pipeline import Problem
-from analytics.rows import ACTION_COLUMNS, HAND_COLUMNS, PLAYER_COLUMNS, POT_COLUMNS, HandRows
+from analytics.rows import (
+    ACTION_COLUMNS,
+    HAND_COLUMNS,
+    PLAYER_COLUMNS,
+    POT_COLUMNS,
+    STAT_COLUMNS,
+    HandRows,
+    Row,
+)
 
 
 def _insert(table: str, columns: Sequence[str], suffix: str = "") -> str:
@@ -51,6 +59,8 @@ _INSERT_HAND_WITH_ID = _insert("hands", ("id", "file_id", *HAND_COLUMNS))
 _INSERT_PLAYER = _insert("hand_players", ("hand", "player_id", *PLAYER_COLUMNS))
 _INSERT_ACTION = _insert("actions", ("hand", *ACTION_COLUMNS))
 _INSERT_POT = _insert("pots", ("hand", *POT_COLUMNS))
+# The flags' row as it comes (seat first), then the hand and the player id appended.
+_INSERT_STATS = _insert("player_hand_stats", (*STAT_COLUMNS, "hand", "player_id"))
 _INSERT_FILE = (
     "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES (?, ?, ?, ?, ?)"
     " ON CONFLICT (sha256) DO UPDATE SET hands = max(hands, excluded.hands) RETURNING id"
@@ -144,7 +154,11 @@ class HandWriter:
         try:
             (next_id,) = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()
             seen = set(stored)
-            hand_rows, player_rows, action_rows, pot_rows = [], [], [], []
+            hand_rows: list[Row] = []
+            player_rows: list[Row] = []
+            action_rows: list[Row] = []
+            pot_rows: list[Row] = []
+            stat_rows: list[Row] = []
             written: list[Written] = []
             for hand in hands:
                 key = (hand.site, hand.hand_id)
@@ -156,17 +170,21 @@ class HandWriter:
                 hand_key, next_id = next_id, next_id + 1
                 hand_rows.append((hand_key, file_id, *hand.hand))
                 ids = self._player_ids
+                by_seat: dict[int, int] = {}
                 for row in hand.players:
                     player_id = ids.get((hand.site, row[1]))
                     if player_id is None:
                         player_id = self._player_id(conn, hand.site, row[1])
                     player_rows.append((hand_key, player_id, *row))
+                    by_seat[row[0]] = player_id
                 action_rows.extend((hand_key, *row) for row in hand.actions)
                 pot_rows.extend((hand_key, *row) for row in hand.pots)
+                stat_rows.extend(_stat_row(hand_key, by_seat, row) for row in hand.stats)
             conn.executemany(_INSERT_HAND_WITH_ID, hand_rows)
             conn.executemany(_INSERT_PLAYER, player_rows)
             conn.executemany(_INSERT_ACTION, action_rows)
             conn.executemany(_INSERT_POT, pot_rows)
+            conn.executemany(_INSERT_STATS, stat_rows)
         except sqlite3.IntegrityError:
             conn.execute("ROLLBACK TO bulk")
             conn.execute("RELEASE bulk")
@@ -237,15 +255,21 @@ class HandWriter:
         site = hand.site
         ids = self._player_ids
         players = []
+        by_seat: dict[int, int] = {}
         for row in hand.players:
             player_id = ids.get((site, row[1]))
             if player_id is None:
                 player_id = self._player_id(conn, site, row[1])
             players.append((hand_key, player_id, *row))
+            by_seat[row[0]] = player_id
         conn.executemany(_INSERT_PLAYER, players)
         conn.executemany(_INSERT_ACTION, [(hand_key, *row) for row in hand.actions])
         if hand.pots:
             conn.executemany(_INSERT_POT, [(hand_key, *row) for row in hand.pots])
+        if hand.stats:
+            conn.executemany(
+                _INSERT_STATS, [_stat_row(hand_key, by_seat, row) for row in hand.stats]
+            )
         return written
 
     def _player_id(self, conn: sqlite3.Connection, site: str, name: str) -> int:
@@ -255,3 +279,8 @@ class HandWriter:
         player_id = int(row[0])
         self._player_ids[(site, name)] = player_id
         return player_id
+
+
+def _stat_row(hand_key: int | None, player_ids: dict[int, int], row: Row) -> Row:
+    """A ``player_hand_stats`` row: the flags (seat first), the hand, the seat's player id."""
+    return (*row, hand_key, player_ids[row[0]])

@@ -1,0 +1,28 @@
+"""docs/stats.md defines every stat the code exposes (issue 3, acceptance 2)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from analytics.flag_fields import CHANCE_STATS, FIELDS, PlayerFlags
+from analytics.migrations import _STATS_0002
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "stats.md"
+NAMES = sorted(
+    {f.name for f in dataclasses.fields(PlayerFlags)}
+    | set(CHANCE_STATS)
+    | {name for name, _ in _STATS_0002}
+)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_stat_name_is_documented(name):
+    assert f"`{name}`" in DOC.read_text(encoding="utf-8"), f"docs/stats.md lacks `{name}`"
+
+
+def test_the_stored_columns_are_the_fields():
+    """Migration 0002 shipped with these columns: a new field needs a new migration."""
+    assert tuple(name for name, _ in _STATS_0002) == FIELDS[1:]
