@@ -20,6 +20,7 @@ from replayer.betting import (
     check_call,
     check_check,
     check_raise_to,
+    may_raise,
     to_call,
 )
 from replayer.cards import Card, format_cards
@@ -34,7 +35,7 @@ from replayer.games import GAME_SPECS, BetSize, Betting, GameSpec, Opener
 from replayer.hand import ParsedHand
 from replayer.positions import blind_positions, clockwise_from
 from replayer.pots import uncalled_excess
-from replayer.result import ReplayResult
+from replayer.result import Decision, ReplayResult
 from replayer.settle import settle
 from replayer.snapshot import snapshot
 from replayer.state import HandState
@@ -119,6 +120,8 @@ class HandReplay:
         #: Uncalled bets the engine returned because the log printed no line for them.
         self.auto_returned: dict[str, int] = {}
         self.states: list[HandState] = []
+        #: One record per betting decision, for statistics (who could raise, what it cost).
+        self.decisions: list[Decision] = []
         self.note = ""
         self.index = -1
         self.event: ev.Event | None = None
@@ -258,6 +261,23 @@ class HandReplay:
             raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
         if expected is not actor:
             raise Illegal("B3", f"{actor.name} acts out of turn: it is {expected.name}'s turn")
+        rnd = self.rnd
+        owed = 0
+        if actor.bet < rnd.current_bet:
+            self._set_cover(actor)
+            owed = to_call(rnd, actor)
+        self.decisions.append(
+            Decision(
+                index=self.index,
+                street=rnd.street,
+                player=actor.name,
+                kind=event.kind,
+                to_call=owed,
+                current_bet=rnd.current_bet,
+                could_raise=may_raise(rnd, actor) is None,
+                full_raise=None,
+            )
+        )
         return actor
 
     def _set_cover(self, actor: Actor) -> None:
@@ -418,13 +438,11 @@ class HandReplay:
 
     def on_check(self, event: ev.Check) -> None:
         actor = self._act(event)
-        self._set_cover(actor)
         check_check(self.rnd, actor)
         self._acted(actor)
 
     def on_call(self, event: ev.Call) -> None:
         actor = self._act(event)
-        self._set_cover(actor)
         check_call(self.rnd, actor, event.amount)
         self._pay(actor, event.amount, live=True)
         self._check_all_in_flag(actor, event.all_in)
@@ -456,6 +474,7 @@ class HandReplay:
             # Capped no limit: reaching the cap is like going all-in for the hand.
             actor.stack = min(actor.stack, total - actor.bet)
         full = check_raise_to(rnd, actor, total, all_in=all_in)
+        self.decisions[-1] = self.decisions[-1]._replace(full_raise=full)
         previous = rnd.current_bet
         self._pay(actor, total - actor.bet, live=True)
         self._check_all_in_flag(actor, all_in)

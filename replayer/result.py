@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from replayer.cards import Card
 from replayer.hand import ParsedHand
@@ -41,6 +42,28 @@ class PlayerResult:
         return self.starting_stack + self.net
 
 
+class Decision(NamedTuple):
+    """One betting decision as the rules saw it, before the player acted.
+
+    Statistics need exactly this (a 3-bet chance is "faced one raise and could re-raise"),
+    so the engine records it once instead of every consumer re-deriving the betting.
+    A NamedTuple because a hand has many and they are built on the replay's hot path.
+    """
+
+    #: Index of the action in ``hand.events``.
+    index: int
+    street: str
+    player: str
+    #: The event kind: fold, check, call, bet or raise_to.
+    kind: str
+    to_call: int
+    current_bet: int
+    #: Whether the rules let him bet or raise (B7 cap, B8 reopening, his stack).
+    could_raise: bool
+    #: For a bet or raise: whether it was a full one that reopened the betting (B8).
+    full_raise: bool | None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotResult:
     """One pot (main pot is index 0) on one board run, and who won what from it."""
@@ -68,6 +91,8 @@ class ReplayResult:
     rake: int
     #: The state after each event of ``hand.events`` (same index), when requested.
     states: tuple[HandState, ...] = ()
+    #: Every betting decision in order, with what the rules allowed at that moment.
+    decisions: tuple[Decision, ...] = ()
     #: Notes the engine made that are not errors (e.g. "log has no Uncalled bet line").
     diagnostics: tuple[str, ...] = ()
     #: Pot the site kept because its winner cashed out; jackpot and cash-out fees taken.

@@ -118,5 +118,6 @@ def settle(play: HandReplay) -> ReplayResult:
         added=play.added,
         taken=play.hand.summary.jackpot + play.hand.summary.cash_out_fee,
         states=tuple(play.states),
+        decisions=tuple(play.decisions),
         diagnostics=(*play.diagnostics, *claims.notes),
     )

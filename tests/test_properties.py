@@ -184,3 +184,17 @@ def test_encodings_and_line_endings_give_the_same_result(sample, encoding, endin
         except UnicodeEncodeError:
             return  # a name cp1252 cannot write: that file never exists in cp1252
     assert _results(parser.decode(data, "x.txt"), "x.txt") == reference
+
+
+@SETTINGS
+@given(legal_hands())
+def test_decisions_agree_with_the_legal_actions_shown(hand: ParsedHand) -> None:
+    """The per-decision record (for statistics) says what the viewer's legal actions say."""
+    result = replay(_with_collects(hand), record_states=True)
+    for decision in result.decisions:
+        before = result.states[decision.index - 1].legal
+        assert before is not None
+        assert before.player == decision.player
+        assert before.call_amount == decision.to_call
+        assert (before.min_raise_to is not None) == decision.could_raise
+        assert (decision.full_raise is None) == (decision.kind not in ("bet", "raise_to"))
