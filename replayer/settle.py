@@ -104,6 +104,7 @@ def settle(play: HandReplay) -> ReplayResult:
             eligible=aw.eligible,
             winners=tuple(aw.shares.items()),
             odd_chips_to=aw.odd_chips_to,
+            descriptions=aw.descriptions,
         )
         for aw in awards
     )

@@ -50,6 +50,13 @@ EVALUATORS: dict[Evaluator, RankFn] = {
     Evaluator.OMAHA_HIGH_LOW8: _omaha_high,
     Evaluator.SHORT_DECK_HIGH: _short_deck,
 }
+#: How a high rank reads, per evaluator ("a full house, Kings full of Nines").
+DESCRIBE: dict[Evaluator, Callable[[int], str]] = {
+    Evaluator.HIGH: evaluator.describe_high,
+    Evaluator.OMAHA_HIGH: evaluator.describe_high,
+    Evaluator.HIGH_LOW8: evaluator.describe_high,
+    Evaluator.OMAHA_HIGH_LOW8: evaluator.describe_high,
+}
 #: Hi/lo games: the qualifying low that wins the other half (S3); None when none qualifies.
 LOW_EVALUATORS: dict[Evaluator, Callable[[Sequence[Card], Sequence[Card]], int | None]] = {
     Evaluator.HIGH_LOW8: _low8,
@@ -69,6 +76,8 @@ class Award:
     #: True when the evaluator decided; False when the log's collect lines had to.
     evaluated: bool
     odd_chips_to: str | None
+    #: What each winner won with ("three of a kind, Jacks"), when the evaluator decided.
+    descriptions: tuple[tuple[str, str], ...] = ()
 
 
 def split_runs(amount: int, runs: int) -> list[int]:
@@ -103,7 +112,9 @@ def award_pots(
         contenders = [n for n in pot.eligible if n in claim] or list(pot.eligible)
         for run, amount in enumerate(split_runs(pot.amount, runs), start=1):
             board = boards[run - 1] if boards else ()
-            evaluated, halves = _halves(spec, amount, contenders, board, cards, collectors)
+            evaluated, halves, said = _halves(
+                spec, amount, contenders, board, cards, collectors
+            )
             shares: dict[str, int] = {}
             odd = None
             for half, winners in halves:
@@ -121,6 +132,7 @@ def award_pots(
                     shares=shares,
                     evaluated=evaluated,
                     odd_chips_to=odd,
+                    descriptions=tuple(said.items()),
                 )
             )
     return awards
@@ -133,26 +145,33 @@ def _halves(
     board: Sequence[Card],
     cards: dict[str, tuple[Card, ...]],
     collectors: set[str],
-) -> tuple[bool, list[tuple[int, list[str]]]]:
+) -> tuple[bool, list[tuple[int, list[str]]], dict[str, str]]:
     """The parts a pot is split into and who wins each: one part, or high and low (S3)."""
     if len(contenders) == 1:
-        return True, [(amount, contenders)]
+        return True, [(amount, contenders)], {}
     rank = EVALUATORS.get(spec.evaluator)
     known = all(len(cards.get(n, ())) == spec.hole_cards for n in contenders)
     if rank is None or not known or len(board) < spec.board_size:
-        return False, [(amount, [n for n in contenders if n in collectors])]
-    high = _best({n: rank(cards[n], board) for n in contenders})
+        return False, [(amount, [n for n in contenders if n in collectors])], {}
+    ranks = {n: rank(cards[n], board) for n in contenders}
+    high = _best(ranks)
+    describe = DESCRIBE.get(spec.evaluator)
+    said = {n: describe(ranks[n]) for n in high} if describe else {}
     low_rank = LOW_EVALUATORS.get(spec.evaluator)
     if low_rank is None:
-        return True, [(amount, high)]
+        return True, [(amount, high)], said
     lows = {n: low_rank(cards[n], board) for n in contenders}
     qualified = {n: r for n, r in lows.items() if r is not None}
     if not qualified:
         # S3: no qualifying low, the high hand takes the whole pot.
-        return True, [(amount, high)]
+        return True, [(amount, high)], said
     # S3/S4: the pot is halved, the odd chip going to the high half.
     low_half = amount // 2
-    return True, [(amount - low_half, high), (low_half, _best(qualified))]
+    best_low = _best(qualified)
+    for name in best_low:
+        low = f"low {evaluator.describe_low8(qualified[name])}"
+        said[name] = f"{said[name]} and {low}" if name in said else low
+    return True, [(amount - low_half, high), (low_half, best_low)], said
 
 
 def _best(ranks: dict[str, int]) -> list[str]:
