@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from analytics import queries
+from analytics import player_queries, queries
 from analytics.db import resolve_db_path
 from analytics.lookup import StoredHand
 
@@ -79,6 +79,30 @@ def player_table(path: str, stamp: Stamp, filters: queries.Filters) -> pd.DataFr
 def player_hands(path: str, stamp: Stamp, filters: queries.Filters, player: str) -> pd.DataFrame:
     with read_only(path) as conn:
         return queries.player_hands(conn, filters, player)
+
+
+def _one_currency(hands: pd.DataFrame, currency: str | None) -> pd.DataFrame:
+    if currency is None or hands.empty:
+        return hands
+    return hands[hands["currency"] == currency].reset_index(drop=True)
+
+
+# The Player page's grid and sessions are built from the cached ``player_hands`` frame
+# (no second query), and cached again themselves: a rerun draws them without any work.
+@st.cache_data(show_spinner=False, max_entries=32)
+def starting_hand_grid(
+    path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None
+) -> pd.DataFrame:
+    hands = _one_currency(player_hands(path, stamp, filters, player), currency)
+    return player_queries.starting_hand_grid(hands)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def sessions(
+    path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None
+) -> pd.DataFrame:
+    hands = _one_currency(player_hands(path, stamp, filters, player), currency)
+    return player_queries.sessions(hands)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)

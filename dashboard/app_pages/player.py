@@ -89,3 +89,72 @@ st.dataframe(
         "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.1f"),
     },
 )
+
+# -- starting hands (hold'em) ------------------------------------------------------------
+currency = hands["currency"].iloc[0]
+grid = data.starting_hand_grid(str(path), stamp, filters, player, currency)
+dealt = int(grid["hands"].sum())
+st.subheader("Starting hands")
+if not dealt:
+    st.info("No hold'em hands with both of this player's hole cards known.")
+else:
+    by = st.radio("Colour by", ["Net won (bb)", "Frequency"], horizontal=True,
+                  key="grid_colour")  # fmt: skip
+    st.caption(
+        f"{dealt:,} hold'em hands with both hole cards known. Pairs on the diagonal, "
+        "suited hands above it, offsuit below; empty cells were never dealt."
+    )
+    if by == "Frequency":
+        colour = alt.Color("frequency_pct:Q", title="% of hands",
+                           scale=alt.Scale(scheme="blues"))  # fmt: skip
+    else:
+        extent = max(float(grid["net_bb"].abs().max()), 1.0)
+        colour = alt.Color(
+            "net_bb:Q",
+            title="Net won (bb)",
+            scale=alt.Scale(domain=[-extent, extent], domainMid=0,
+                            range=["#c62828", "#fafafa", "#2e7d32"]),
+        )  # fmt: skip
+    base = alt.Chart(grid).encode(
+        x=alt.X("col:O", axis=None),
+        y=alt.Y("row:O", axis=None),
+        tooltip=[
+            alt.Tooltip("hand:N", title="Hand"),
+            alt.Tooltip("hands:Q", title="Hands", format=","),
+            alt.Tooltip("net_bb:Q", title="Net won (bb)", format=",.1f"),
+            alt.Tooltip("bb_per_hand:Q", title="bb per hand", format=",.2f"),
+            alt.Tooltip("frequency_pct:Q", title="% of hands", format=".2f"),
+        ],
+    )
+    cells = base.mark_rect(stroke="white", strokeWidth=1).encode(
+        color=alt.condition(alt.datum.hands > 0, colour, alt.value("#eeeeee"))
+    )
+    labels = base.mark_text(fontSize=11).encode(
+        text="hand:N",
+        color=alt.condition(alt.datum.hands > 0, alt.value("#111111"), alt.value("#9e9e9e")),
+    )
+    st.altair_chart((cells + labels).properties(width=520, height=520), width="content")
+
+# -- sessions ------------------------------------------------------------------------------
+st.subheader("Sessions")
+table = data.sessions(str(path), stamp, filters, player, currency)
+if table.empty:
+    st.info("These hands have no times, so they cannot be split into sessions.")
+else:
+    st.caption(
+        f"{len(table):,} sessions: a new one starts after more than 30 minutes without a "
+        "hand. Newest first; times in UTC."
+    )
+    st.dataframe(
+        table.drop(columns=["currency"]),
+        hide_index=True,
+        column_config={
+            "start": st.column_config.DatetimeColumn("Start", format="YYYY-MM-DD HH:mm"),
+            "end": st.column_config.DatetimeColumn("End", format="YYYY-MM-DD HH:mm"),
+            "minutes": st.column_config.NumberColumn("Minutes", format="%.0f"),
+            "hands": st.column_config.NumberColumn("Hands", format="%d"),
+            "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format="%.2f"),
+            "net_bb": st.column_config.NumberColumn("Net won (bb)", format="%.1f"),
+            "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.1f"),
+        },
+    )

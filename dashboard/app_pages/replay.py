@@ -8,6 +8,7 @@ Every name on this page reaches the browser escaped (``table_svg``, ``_html_line
 from __future__ import annotations
 
 import html
+import time
 
 import streamlit as st
 
@@ -19,6 +20,9 @@ from dashboard.table_svg import TableView, table_svg
 from replayer.errors import PokerhhError
 
 STEP = "step"
+PLAYING = "autoplay"  # not a widget's key: the Play/Pause button and the timer set it
+PLAYED_AT = "autoplay_at"
+SPEEDS = (0.5, 1.0, 2.0)  # events per second
 
 st.title("Replay")
 path, stamp, counts = common.database()
@@ -47,6 +51,7 @@ def _go(key: tuple[str, str] | None) -> None:
     if key is not None:
         st.session_state["hand"] = key
         st.session_state[STEP] = 0
+        st.session_state[PLAYING] = False
 
 
 def _step_to(step: int) -> None:
@@ -103,6 +108,21 @@ def rename(name: str) -> str:
 
 
 last = len(states) - 1
+
+
+def _tick_due() -> bool:
+    """Autoplay: has a tick's time (at the chosen speed) passed since the last move?"""
+    interval = 1.0 / (st.session_state.get("autoplay_speed") or 1.0)
+    return time.monotonic() - st.session_state.get(PLAYED_AT, 0.0) >= interval * 0.8
+
+
+# Autoplay moves here, before the slider that shows the step is drawn (its state can only
+# be set before); the timer below only asks for the rerun.
+if st.session_state.get(PLAYING) and _tick_due():
+    st.session_state[PLAYED_AT] = time.monotonic()
+    st.session_state[STEP] = min(int(st.session_state.get(STEP, 0)) + 1, last)
+    if st.session_state[STEP] >= last:
+        st.session_state[PLAYING] = False
 step = min(max(int(st.session_state.get(STEP, 0)), 0), last)
 st.session_state[STEP] = step
 
@@ -121,6 +141,38 @@ with st.container(horizontal=True, key="steps"):
                   key=f"street_{mark.label}", type="tertiary")  # fmt: skip
 if last > 0:
     st.slider("Event", 0, last, key=STEP)
+
+
+# -- autoplay ----------------------------------------------------------------------------
+def _play_pause(last: int) -> None:
+    playing = not st.session_state.get(PLAYING, False)
+    st.session_state[PLAYING] = playing
+    st.session_state[PLAYED_AT] = time.monotonic()
+    if playing and st.session_state.get(STEP, 0) >= last:
+        st.session_state[STEP] = 0  # Play at the end: from the start again
+
+
+playing = bool(st.session_state.get(PLAYING)) and last > 0
+with st.container(horizontal=True, vertical_alignment="bottom", key="autoplay_controls"):
+    st.button("Pause" if playing else "Play", key="play",
+              icon=":material/pause:" if playing else ":material/play_arrow:",
+              on_click=_play_pause, args=(last,), disabled=last == 0)  # fmt: skip
+    speed = st.selectbox("Speed", SPEEDS, index=1, key="autoplay_speed", width=160,
+                         format_func=lambda v: f"{v:g} events/s")  # fmt: skip
+interval = 1.0 / (speed or 1.0)
+
+
+@st.fragment(run_every=interval if playing else None)
+def _autoplay() -> None:
+    """The timer: on each tick, a rerun of the whole page, which moves one step. The
+    fragment also runs inline on every full rerun: then no tick is due (the page has just
+    moved, or Play was just pressed) and it does nothing."""
+    if st.session_state.get(PLAYING) and _tick_due():
+        st.rerun()
+
+
+if playing:
+    _autoplay()
 
 # -- the table and the words -----------------------------------------------------------
 state = states[step]

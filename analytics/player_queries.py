@@ -1,0 +1,194 @@
+"""The Player page's further reads: the starting-hand grid and the sessions.
+
+Like :mod:`analytics.queries`: pure functions, no Streamlit, no caching. The builders
+(:func:`starting_hand_grid`, :func:`sessions`) take the player's hands as
+:func:`analytics.queries.player_hands` returns them (one row per hand, oldest first), so
+the page can build them from the frame it already has; :func:`player_grid` and
+:func:`player_sessions` are the same from a connection and the sidebar's filters (the
+dashboard caches those in ``dashboard/data.py``).
+
+Money is for display here (``float``): net won in big blinds for the grid, in the
+currency's major unit and in big blinds for the sessions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from functools import lru_cache
+
+import pandas as pd
+
+from analytics import queries
+from replayer.games import GAME_SPECS
+
+#: Ranks from the highest: the grid's rows and columns, in this order.
+RANKS = "AKQJT98765432"
+_RANK_INDEX = {rank: index for index, rank in enumerate(RANKS)}
+#: Games whose hands fit the 13×13 grid: two hole cards and a five-card board.
+HOLDEM_GAMES = frozenset(
+    code for code, spec in GAME_SPECS.items() if spec.hole_cards == 2 and spec.board_size == 5
+)
+GRID_COLUMNS = ["hand", "row", "col", "kind", "hands", "net_bb", "bb_per_hand", "frequency_pct"]
+SESSION_COLUMNS = ["currency", "start", "end", "minutes", "hands", "net_won", "net_bb",
+                   "bb_per_100"]  # fmt: skip
+#: The columns of :func:`analytics.queries.player_hands` the builders read.
+_HAND_COLUMNS = ["started_at", "game", "currency", "unit", "big_blind", "hole_cards", "net"]
+#: A pause longer than this between a player's consecutive hands starts a new session.
+SESSION_GAP = dt.timedelta(minutes=30)
+
+
+# -- the starting-hand grid ----------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def starting_hand_label(cards: str | None) -> str | None:
+    """Two hole cards as the grid names them: pair, suited or offsuit, high rank first.
+
+    None unless exactly two known cards (hidden, Omaha, a malformed value).
+
+    >>> starting_hand_label("Kd Ah"), starting_hand_label("Ah Kh"), starting_hand_label("7c 7d")
+    ('AKo', 'AKs', '77')
+    >>> starting_hand_label("2s 7h"), starting_hand_label("Ts 9s")
+    ('72o', 'T9s')
+    >>> starting_hand_label(None), starting_hand_label("Ah Kh Qh Jh"), starting_hand_label("Ah")
+    (None, None, None)
+    """
+    if not cards:
+        return None
+    parts = cards.split()
+    if len(parts) != 2 or any(len(p) != 2 or p[0] not in _RANK_INDEX for p in parts):
+        return None
+    (r1, s1), (r2, s2) = parts
+    if _RANK_INDEX[r1] > _RANK_INDEX[r2]:
+        r1, r2 = r2, r1
+    if r1 == r2:
+        return r1 + r2
+    return r1 + r2 + ("s" if s1 == s2 else "o")
+
+
+def grid_cell(label: str) -> tuple[int, int]:
+    """(row, column) of a label in the grid: pairs on the diagonal, suited above it
+    (row = the high card), offsuit below (column = the high card).
+
+    >>> grid_cell("AA"), grid_cell("AKs"), grid_cell("AKo"), grid_cell("72o")
+    ((0, 0), (0, 1), (1, 0), (12, 7))
+    """
+    high, low = _RANK_INDEX[label[0]], _RANK_INDEX[label[1]]
+    if len(label) == 3 and label[2] == "o":
+        return low, high
+    return high, low
+
+
+def all_labels() -> list[str]:
+    """The 169 labels, row by row (``AA, AKs, AQs, … 32o, 22``)."""
+    labels = []
+    for row, high in enumerate(RANKS):
+        for col, other in enumerate(RANKS):
+            if row == col:
+                labels.append(high + high)
+            elif col > row:
+                labels.append(high + other + "s")
+            else:
+                labels.append(other + high + "o")
+    return labels
+
+
+def starting_hand_grid(hands: pd.DataFrame) -> pd.DataFrame:
+    """169 rows, one per starting hand (also those never dealt, with 0 hands): ``hand``
+    (``AKs``), ``row``/``col`` (0 = ace), ``kind`` (pair/suited/offsuit), ``hands``,
+    ``net_bb`` (net won in big blinds), ``bb_per_hand`` and ``frequency_pct`` (share of the
+    player's hold'em hands with two known cards).
+
+    Only hold'em hands (:data:`HOLDEM_GAMES`) whose two hole cards are known count.
+    """
+    frame = hands if not hands.empty else pd.DataFrame(columns=_HAND_COLUMNS)
+    if "game" in frame.columns:
+        frame = frame[frame["game"].isin(HOLDEM_GAMES)]
+    labels = frame["hole_cards"].map(starting_hand_label, na_action="ignore")
+    bb = (frame["net"] / frame["big_blind"].where(frame["big_blind"] > 0)).astype(float)
+    known = pd.DataFrame({"hand": labels, "bb": bb.fillna(0.0)}).dropna(subset=["hand"])
+    grouped = known.groupby("hand").agg(hands=("bb", "size"), net_bb=("bb", "sum"))
+    every = all_labels()
+    grid = grouped.reindex(every).fillna({"hands": 0, "net_bb": 0.0})
+    grid = grid.reset_index(drop=True).assign(hand=every)
+    grid["hands"] = grid["hands"].astype(int)
+    cells = [grid_cell(label) for label in every]
+    grid["row"] = [r for r, _ in cells]
+    grid["col"] = [c for _, c in cells]
+    grid["kind"] = [
+        "pair" if len(label) == 2 else ("suited" if label[2] == "s" else "offsuit")
+        for label in every
+    ]
+    total = int(grid["hands"].sum())
+    grid["bb_per_hand"] = grid["net_bb"] / grid["hands"].where(grid["hands"] > 0)
+    grid["frequency_pct"] = grid["hands"] * 100.0 / total if total else 0.0
+    return grid[GRID_COLUMNS]
+
+
+def player_grid(
+    conn: sqlite3.Connection, filters: queries.Filters, player: str, currency: str | None = None
+) -> pd.DataFrame:
+    """:func:`starting_hand_grid` of the player's hands under the filters (one currency's
+    hands if ``currency``)."""
+    return starting_hand_grid(_hands(conn, filters, player, currency))
+
+
+# -- sessions ------------------------------------------------------------------------------
+
+
+def sessions(hands: pd.DataFrame, gap: dt.timedelta = SESSION_GAP) -> pd.DataFrame:
+    """The player's play split into sessions, newest first: a new session starts when more
+    than ``gap`` passes between two consecutive hands of the same currency (cash and
+    tournament chips are never one session). Hands without a time are left out.
+
+    Columns: ``currency``, ``start`` and ``end`` (UTC timestamps of the first and last
+    hand), ``minutes``, ``hands``, ``net_won`` (major units), ``net_bb`` and ``bb_per_100``.
+    """
+    if hands.empty or "started_at" not in hands.columns:
+        return pd.DataFrame(columns=SESSION_COLUMNS)
+    started = pd.to_datetime(hands["started_at"], utc=True, errors="coerce", format="ISO8601")
+    frame = hands.assign(_at=started)[started.notna()]
+    if frame.empty:
+        return pd.DataFrame(columns=SESSION_COLUMNS)
+    frame = frame.sort_values(["currency", "_at"], kind="stable")
+    unit = frame["unit"].where(frame["unit"] > 0, 1).fillna(1)
+    frame = frame.assign(
+        _won=frame["net"] / unit,
+        _bb=(frame["net"] / frame["big_blind"].where(frame["big_blind"] > 0)).fillna(0.0),
+    )
+    pause = frame.groupby("currency")["_at"].diff()
+    new = pause.isna() | (pause > pd.Timedelta(gap))
+    frame = frame.assign(_session=new.cumsum())
+    out = frame.groupby("_session").agg(
+        currency=("currency", "first"),
+        start=("_at", "min"),
+        end=("_at", "max"),
+        hands=("_at", "size"),
+        net_won=("_won", "sum"),
+        net_bb=("_bb", "sum"),
+    )
+    out["minutes"] = (out["end"] - out["start"]).dt.total_seconds() / 60
+    out["bb_per_100"] = out["net_bb"] / out["hands"] * 100
+    out = out.sort_values("start", ascending=False, kind="stable").reset_index(drop=True)
+    return out[SESSION_COLUMNS]
+
+
+def player_sessions(
+    conn: sqlite3.Connection,
+    filters: queries.Filters,
+    player: str,
+    currency: str | None = None,
+    gap: dt.timedelta = SESSION_GAP,
+) -> pd.DataFrame:
+    """:func:`sessions` of the player's hands under the filters."""
+    return sessions(_hands(conn, filters, player, currency), gap)
+
+
+def _hands(
+    conn: sqlite3.Connection, filters: queries.Filters, player: str, currency: str | None
+) -> pd.DataFrame:
+    hands = queries.player_hands(conn, filters, player)
+    if currency is not None and not hands.empty:
+        hands = hands[hands["currency"] == currency].reset_index(drop=True)
+    return hands

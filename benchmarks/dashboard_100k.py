@@ -1,0 +1,162 @@
+"""Does the dashboard open in under 2 s on a database of 100,000 hands?
+
+    .venv/bin/python benchmarks/dashboard_100k.py [--corpus DIR] [--copies 10] [--db FILE]
+
+Builds the database from the Pluribus corpus imported ``--copies`` times (each copy's hand
+numbers prefixed, ``#100000:`` -> ``#11100000:``, written to a temporary folder, imported
+with ``jobs=os.cpu_count()``), or reuses ``--db FILE`` when it exists (and builds it there
+when it does not). Then it times what each page computes, by calling the pure functions
+behind ``dashboard/data.py`` on a read-only connection as the cached wrappers do, twice:
+the first call (cold) and the second (warm: the OS and SQLite's caches as a second visit
+finds them; in the app a repeat visit is a ``st.cache_data`` hit and costs nothing).
+
+- overview: status counts, sidebar options, the player table;
+- player "Pluribus": his hands, cumulative results, by position, starting-hand grid, sessions;
+- replay: the default hand (the player's latest), its neighbours, its stored text, the
+  replay with every state, and the viewer's words and table picture.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from analytics import player_queries, queries  # noqa: E402
+from analytics.format import Money  # noqa: E402
+from analytics.importer import import_paths  # noqa: E402
+from analytics.lookup import replay_stored  # noqa: E402
+from dashboard import viewer  # noqa: E402
+from dashboard.table_svg import TableView, table_svg  # noqa: E402
+
+LIMIT = 2.0
+PLAYER = "Pluribus"
+_HEADER = re.compile(r"^PokerStars Hand #", re.MULTILINE)
+
+
+def build(corpus: Path, db: Path, copies: int) -> None:
+    files = sorted(corpus.glob("*.txt"))
+    if not files:
+        sys.exit(f"no hand histories in {corpus}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for copy in range(copies):
+            prefix = str(10 + copy)  # two digits each: the new numbers stay unique
+            folder = Path(tmp) / f"copy{prefix}"
+            folder.mkdir()
+            for path in files:
+                text = path.read_text(encoding="utf-8")
+                (folder / path.name).write_text(
+                    _HEADER.sub(f"PokerStars Hand #{prefix}", text), encoding="utf-8"
+                )
+        start = time.perf_counter()
+        report = import_paths([tmp], db, jobs=os.cpu_count() or 1)
+        elapsed = time.perf_counter() - start
+    print(f"built {db}: {report.hands_seen:,} hands seen, stored {dict(report.stored)} "
+          f"in {elapsed:.1f} s")  # fmt: skip
+
+
+Part = Callable[[str, Callable[[], object]], object]
+
+
+def overview(part: Part, conn: sqlite3.Connection) -> None:
+    # The entry file draws the sidebar on every page: counts and options (cached alike).
+    part("status counts (every page)", lambda: queries.status_counts(conn))
+    part("sidebar options (every page)", lambda: queries.filter_options(conn))
+    part("player table", lambda: queries.player_table(conn, queries.Filters()))
+
+
+def player_page(part: Part, conn: sqlite3.Connection) -> None:
+    filters = queries.Filters()
+    hands = part("player hands (SQL)", lambda: queries.player_hands(conn, filters, PLAYER))
+    part("cumulative results", lambda: queries.cumulative_results(hands))
+    part("results by position", lambda: queries.results_by_position(hands))
+    part("starting-hand grid", lambda: player_queries.starting_hand_grid(hands))
+    part("sessions", lambda: player_queries.sessions(hands))
+
+
+def replay_page(part: Part, conn: sqlite3.Connection) -> None:
+    filters = queries.Filters()
+    site, hand_id = part("default hand", lambda: queries.first_hand(conn, filters, PLAYER))
+
+    def neighbours() -> None:
+        for forward in (False, True):
+            queries.neighbour_hand(conn, filters, site, hand_id, forward=forward, player=PLAYER)
+
+    part("previous / next hand", neighbours)
+    stored = part("stored text", lambda: queries.stored_hand(conn, site, hand_id))
+    result = part("parse and replay (every state)", lambda: replay_stored(stored))
+    hand = result.hand
+    money = Money(hand.currency, hand.unit)
+
+    def draw() -> None:
+        viewer.street_marks(result)
+        viewer.event_lines(result, money)
+        for step in (0, len(result.states) - 1):
+            view = TableView(title=f"{hand.site} #{hand.hand_id}", max_seats=hand.max_seats or 6,
+                             button_seat=hand.button_seat, amount=money)  # fmt: skip
+            table_svg(result.states[step], view)
+            viewer.decision(result, step, money)
+        viewer.outcome_lines(result, money)
+
+    part("words and table picture", draw)
+
+
+def timed(page: Callable[[Part, sqlite3.Connection], None], conn: sqlite3.Connection
+          ) -> dict[str, float]:  # fmt: skip
+    timings: dict[str, float] = {}
+
+    def part(name: str, work: Callable[[], object]) -> object:
+        start = time.perf_counter()
+        out = work()
+        timings[name] = time.perf_counter() - start
+        return out
+
+    page(part, conn)
+    return timings
+
+
+def verdict(seconds: float) -> str:
+    return "under 2 s" if seconds < LIMIT else "OVER 2 s"
+
+
+def main() -> None:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--corpus", type=Path, default=REPO.parent / "shared/corpora/pluribus")
+    options.add_argument("--copies", type=int, default=10)
+    options.add_argument("--db", type=Path, help="reuse this database (built there if absent)")
+    args = options.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or Path(tmp) / "dashboard_100k.sqlite"
+        if not db.exists():
+            build(args.corpus, db, args.copies)
+        conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            counts = queries.status_counts(conn)
+            print(f"database: {sum(counts.values()):,} hands {counts}")
+            rows: list[tuple[str, float, float]] = []
+            pages = (("overview", overview), (f"player {PLAYER!r}", player_page),
+                     ("replay (his latest hand)", replay_page))  # fmt: skip
+            for title, page in pages:
+                cold, warm = timed(page, conn), timed(page, conn)
+                for name in cold:
+                    rows.append((f"  {name}", cold[name], warm[name]))
+                rows.append((f"{title} page, in all", sum(cold.values()), sum(warm.values())))
+        finally:
+            conn.close()
+    print(f"{'':48s} {'cold':>8s} {'warm':>8s}")
+    for name, cold, warm in rows:
+        total = "" if name.startswith(" ") else f"  {verdict(warm)}"
+        print(f"{name:48s} {cold:7.3f}s {warm:7.3f}s{total}")
+
+
+if __name__ == "__main__":
+    main()
