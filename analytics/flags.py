@@ -1,24 +1,29 @@
 """Per hand, per player statistics flags (issue 3), computed from a replay, never from text.
 
-``player_flags(result)`` walks the events of a replayed hand once and says, for every player
-dealt in, which situations he was in (the *chances*: "faced exactly one raise pre-flop and
-could re-raise") and what he did in them (the *done* flags), plus the per-street action
-counts, the streets he saw, showdown, walk, all-in street, net and rake. Aggregates later
-divide done by chance over any filter; ``docs/stats.md`` defines every field (numerator,
-denominator, situations, a worked example, and where FPDB and HM3 differ from PT4).
+``player_flags(result)`` walks the betting decisions of a replayed hand once and says, for
+every player dealt in, which situations he was in (the *chances*: "faced exactly one raise
+pre-flop and could re-raise") and what he did in them (the *done* flags), plus the
+per-street action counts, the streets he saw, showdown, walk, all-in street, net and rake.
+Aggregates later divide done by chance over any filter; ``docs/stats.md`` defines every
+field (numerator, denominator, situations, a worked example, and where FPDB and HM3 differ
+from PT4).
 
 Definitions follow PokerTracker 4. The choices where PT4 is silent or the engine knows
 better (documented per stat in ``docs/stats.md``):
 
+- The walk reads ``ReplayResult.decisions``: the engine records, before each fold, check,
+  call, bet or raise, what it cost to call, the bet faced, whether the rules let the player
+  raise (``replayer.betting.may_raise``: B7 cap, B8 reopening, B9 stack, the check behind
+  ``LegalActions.min_raise_to``) and, for a bet or raise, whether it was a full one. No
+  betting arithmetic is repeated here. A site folding a player all-in on a forced bet is no
+  decision (the engine records none), so it is not his fold.
 - The raise ladder counts *full* raises only: the big blind is the first bet, straddles are
   blinds, and an incomplete all-in raise (B8) is a call for the ladder (and for squeeze
   callers). It is still a raise for ``pfr``, ``steal`` and the per-street ``raises`` count,
   since the player did raise.
-- "Could re-raise" is the engine's own rule: ``replayer.betting.may_raise`` (B7 cap, B8
-  reopening, B9 stack), the check behind ``LegalActions.min_raise_to``, on numbers that
-  ``analytics.flags_betting`` keeps as the events are walked (``record_states`` would cost
-  five times the replay); a corpus test checks :func:`raise_options` against the recorded
-  ``LegalActions`` at every action.
+- Fold to 3-bet counts everyone who faces the 3-bet at his next decision after having put
+  money in voluntarily before it (the original raiser, his callers, limpers), as PT4 does;
+  HM3 and FPDB count the original raiser only.
 - C-bets follow the aggressor: the flop chance is the pre-flop last full raiser's, the turn
   chance needs a flop c-bet that nobody raised (he is still the last aggressor), the river
   chance the same on the turn.
@@ -40,30 +45,29 @@ from typing import Any
 
 from analytics import flag_fields as ff
 from analytics.flag_fields import FIELDS, PlayerFlags
-from analytics.flags_betting import BettingNumbers
 from replayer import events as ev
-from replayer.betting import Actor
 from replayer.games import GAME_SPECS
 from replayer.result import PlayerResult, ReplayResult
 
-__all__ = ["FIELDS", "PlayerFlags", "flag_rows", "player_flags", "raise_options"]
+__all__ = ["FIELDS", "PlayerFlags", "flag_rows", "player_flags"]
 
-# What the walk does with each event type. The betting actions' codes are also their offset
-# among a round's counts (``COUNTED_ACTIONS`` order); a completion counts as a raise.
-_BET, _RAISE, _CALL, _CHECK, _FOLD, _COMPLETE = range(6)
-_BOARD, _STREET, _BLIND, _ANTE, _BRING_IN, _RETURNED = range(10, 16)
-_CODES: dict[type, int] = {
-    ev.Bet: _BET, ev.RaiseTo: _RAISE, ev.Call: _CALL, ev.Check: _CHECK, ev.Fold: _FOLD,
-    ev.Complete: _COMPLETE, ev.DealBoard: _BOARD, ev.StreetStart: _STREET,
-    ev.PostBlind: _BLIND, ev.PostAnte: _ANTE, ev.BringIn: _BRING_IN,
-    ev.UncalledBetReturned: _RETURNED,
-}  # fmt: skip
+#: A decision's kind -> its offset among a round's counts (``COUNTED_ACTIONS`` order); a
+#: stud completion (when the engine records it) counts as a raise.
+_OFFSET = {"bet": 0, "raise_to": 1, "call": 2, "check": 3, "fold": 4, "complete": 1}
+_RAISING = frozenset({"bet", "raise_to", "complete"})
+_PAYING = frozenset({"call", "bet", "raise_to", "complete"})
+#: By game: each street's round index (0 = the first betting round), and the first street.
+_ROUND_OF = {
+    game: {street: i for i, street in enumerate(spec.street_names)}
+    for game, spec in GAME_SPECS.items()
+}
+_FIRST_STREET = {game: spec.street_names[0] for game, spec in GAME_SPECS.items()}
 
 
 def player_flags(result: ReplayResult) -> dict[str, PlayerFlags]:
     """Every dealt-in player's flags for one replayed hand, by name (in seat order)."""
     flags = {}
-    for seat in _Tally(result).run():
+    for seat in _Tally(result, explain=True).run():
         values: dict[str, Any] = {
             name: bool(value) if flag else value
             for name, value, flag in zip(FIELDS, seat.values, ff.IS_FLAG, strict=True)
@@ -79,44 +83,32 @@ def flag_rows(result: ReplayResult) -> list[tuple[Any, ...]]:
     than a ``bool``), no dataclasses, no reasons (an explanation replays the hand and asks
     :func:`player_flags`).
     """
-    return [tuple(seat.values) for seat in _Tally(result).run()]
-
-
-def raise_options(result: ReplayResult) -> dict[int, bool]:
-    """For each betting action (by event index), whether its player could bet or raise.
-
-    The predicate behind every "could re-raise" of the flags; tests hold it against the
-    engine's recorded ``LegalActions.min_raise_to``.
-    """
-    tally = _Tally(result, trace=True)
-    tally.run()
-    assert tally.trace is not None
-    return tally.trace
+    return [tuple(seat.values) for seat in _Tally(result, explain=False).run()]
 
 
 class _Seat:
-    """One player during the walk: his ``Actor`` (betting numbers) and his flags."""
+    """One player during the walk: his flags and what the walk remembers about him."""
 
     __slots__ = (
-        "actor", "all_in_street", "answered", "check_raise_seen", "checked", "faced_cbet",
-        "name", "position", "reasons", "result", "values",
+        "check_raise_seen", "checked", "faced_cbet", "fold_3b_pending", "name", "paid_on",
+        "position", "reasons", "result", "values",
     )  # fmt: skip
 
     def __init__(self, result: PlayerResult) -> None:
         self.result = result
         self.name = result.name
-        self.actor = Actor(result.name, result.seat, result.starting_stack, True)
         self.position = result.position
         values = ff.DEFAULTS.copy()
         values[ff.SEAT] = result.seat
         values[ff.POSITION] = result.position
         self.values = values
         self.reasons: dict[str, str] | None = None
-        self.all_in_street: str | None = None
+        #: The street of his last call, bet or raise (his last chip, when he ends all-in).
+        self.paid_on: str | None = None
         #: This round: he checked / had his check-raise chance / faced the c-bet.
         self.checked = self.check_raise_seen = self.faced_cbet = False
-        #: The opener (first full raiser) has acted again since his raise.
-        self.answered = False
+        #: He had put money in voluntarily when the 3-bet came, and has not acted since.
+        self.fold_3b_pending = False
 
     def reason(self, stat: str, text: str) -> None:
         if self.reasons is None:
@@ -125,15 +117,13 @@ class _Seat:
 
 
 class _Tally:
-    """One walk over a hand's events; the module docstring has the definitions."""
+    """One walk over a hand's decisions; the module docstring has the definitions."""
 
-    def __init__(self, result: ReplayResult, trace: bool = False) -> None:
-        hand = result.hand
+    def __init__(self, result: ReplayResult, explain: bool) -> None:
         self.result = result
+        #: Write the reasons (``player_flags``); the importer's rows have none.
+        self.explain = explain
         self.seats = {p.name: _Seat(p) for p in result.players if p.dealt_in}
-        actors = [seat.actor for seat in self.seats.values()]
-        self.numbers = BettingNumbers(GAME_SPECS[hand.game], hand.stakes, actors)
-        self.trace: dict[int, bool] | None = {} if trace else None
         #: 0 for the first betting round (pre-flop), 1 for the second (flop) ...
         self.round_index = 0
         # -- the first round's ladder
@@ -142,10 +132,10 @@ class _Tally:
         #: Full raises so far: the big blind and straddles are not raises.
         self.level = 0
         self.last_raiser: _Seat | None = None
-        self.last_raise_to = 0
+        #: The event index of the last full raise (its amount, for the reasons).
+        self.last_raise_at = -1
         #: Calls (and incomplete raises) since the last full raise.
         self.callers = 0
-        self.opener: _Seat | None = None
         self.stealer: _Seat | None = None
         #: Nobody but the stealer has put in a voluntary chip since the steal.
         self.steal_alone = False
@@ -159,46 +149,30 @@ class _Tally:
     # -- the walk -------------------------------------------------------------------------
 
     def run(self) -> list[_Seat]:
-        seats, numbers, codes = self.seats, self.numbers, _CODES
-        for index, event in enumerate(self.result.hand.events):
-            code = codes.get(type(event))
-            if code is None:
-                continue
-            if code < _BOARD:
-                seat = seats[event.player]  # type: ignore[attr-defined]
-                if code == _FOLD and seat.actor.all_in:
-                    # The site folds a player all-in on a forced bet: not his decision.
-                    seat.actor.folded = True
-                else:
-                    self._action(seat, event, code, index)
-                continue
-            if code <= _STREET:
-                if code == _STREET or event.run == 1:  # type: ignore[attr-defined]
-                    self._next_round(event.street)  # type: ignore[attr-defined]
-                continue
-            seat = seats[event.player]  # type: ignore[attr-defined]
-            actor = seat.actor
-            if code == _BLIND:
-                all_in = numbers.blind(actor, event)  # type: ignore[arg-type]
-            elif code == _ANTE:
-                all_in = numbers.pay(actor, event.amount, False)  # type: ignore[attr-defined]
-            elif code == _BRING_IN:
-                all_in = numbers.bring_in(actor, event.amount)  # type: ignore[attr-defined]
-            else:
-                numbers.returned(actor, event.amount)  # type: ignore[attr-defined]
-                all_in = False
-            if all_in:
-                seat.all_in_street = numbers.street
+        seats = self.seats
+        round_of = _ROUND_OF[self.result.hand.game]
+        offset = _OFFSET
+        counts = ff.COUNTS
+        decisions = self.result.decisions
+        for index, street, player, kind, to_call, current, could_raise, full in decisions:
+            seat = seats[player]
+            round_index = round_of[street]
+            while self.round_index < round_index:
+                self._next_round()
+            if kind in _PAYING:
+                seat.paid_on = street
+            if round_index == 0:
+                self._first_round(seat, index, kind, could_raise, full)
+            elif round_index <= 3:
+                self._later_round(seat, street, kind, to_call, current, could_raise, full)
+            if round_index <= 3:
+                seat.values[counts + 5 * round_index + offset[kind]] += 1
         return self._finish()
 
-    def _next_round(self, street: str) -> None:
+    def _next_round(self) -> None:
         self.round_index = index = self.round_index + 1
-        self.numbers.start_round(street)
-        saw = ff.SAW_AT[index] if index < len(ff.SAW_AT) else None
         for seat in self.seats.values():
             seat.checked = seat.check_raise_seen = seat.faced_cbet = False
-            if saw is not None and not seat.actor.folded:
-                seat.values[saw] = 1
         # The c-bet chain: the first round's last full raiser, then a c-bettor who stayed
         # the last aggressor of his round.
         if index == 1:
@@ -208,43 +182,19 @@ class _Tally:
         self.cbettor = self.aggressor = None
         self.cbet_live = False
 
-    def _action(self, seat: _Seat, event: Any, code: int, index: int) -> None:
-        numbers, actor = self.numbers, seat.actor
-        can_raise = numbers.could_raise(actor)
-        if self.trace is not None:
-            self.trace[index] = can_raise
-        raising = code <= _RAISE or code == _COMPLETE
-        total = 0
-        full = False
-        if raising:
-            total = actor.bet + event.amount if code == _BET else event.amount
-            full = numbers.is_full(actor, total)
-        round_index = self.round_index
-        if round_index == 0:
-            self._first_round(seat, code, can_raise, raising, full, total)
-        elif round_index <= 3:
-            self._later_round(seat, code, can_raise, raising, full)
-        if round_index <= 3:
-            kind = code if code != _COMPLETE else _RAISE
-            seat.values[ff.COUNTS + 5 * round_index + kind] += 1
-        # Move the chips, as the engine does.
-        all_in = False
-        if code == _CALL:
-            all_in = numbers.pay(actor, event.amount, True)
-        elif raising:
-            all_in = numbers.raise_to(actor, total, full)
-        elif code == _FOLD:
-            actor.folded = True
-        numbers.acted(actor)
-        if all_in:
-            seat.all_in_street = numbers.street
+    def _raise_to(self) -> int:
+        """The amount of the last full raise (for the reasons)."""
+        event = self.result.hand.events[self.last_raise_at]
+        return event.amount  # type: ignore[attr-defined,no-any-return]
 
     def _first_round(
-        self, seat: _Seat, code: int, can_raise: bool, raising: bool, full: bool, total: int
+        self, seat: _Seat, index: int, kind: str, can_raise: bool, full: bool | None
     ) -> None:
         """Pre-flop (the first betting round): VPIP, PFR, steals, the raise ladder."""
         values = seat.values
-        voluntary = code != _FOLD and code != _CHECK
+        explain = self.explain
+        voluntary = kind != "fold" and kind != "check"
+        raising = kind in _RAISING
         if voluntary:
             values[ff.VPIP] = 1
             if raising:
@@ -253,11 +203,12 @@ class _Tally:
         if not self.opened:
             if can_raise and seat.position in ff.STEAL_POSITIONS:
                 values[ff.STEAL_CHANCE] = 1
-                seat.reason(
-                    "steal",
-                    f"steal chance: everyone before him folded, he was in the {seat.position}"
-                    " and could raise",
-                )
+                if explain:
+                    seat.reason(
+                        "steal",
+                        f"steal chance: everyone before him folded, he was in the "
+                        f"{seat.position} and could raise",
+                    )
                 if raising:
                     values[ff.STEAL] = 1
                     self.stealer = seat
@@ -266,131 +217,176 @@ class _Tally:
             stealer = self.stealer
             if seat.position in ff.BLIND_POSITIONS and stealer is not None:
                 values[ff.FOLD_STEAL_CHANCE] = 1
-                seat.reason(
-                    "fold_to_steal",
-                    f"fold to steal chance: in the {seat.position}, faced {stealer.name}'s open"
-                    f" raise from the {stealer.position} with no other caller or raiser",
-                )
-                if code == _FOLD:
+                if explain:
+                    seat.reason(
+                        "fold_to_steal",
+                        f"fold to steal chance: in the {seat.position}, faced {stealer.name}'s"
+                        f" open raise from the {stealer.position} with no other caller or"
+                        " raiser",
+                    )
+                if kind == "fold":
                     values[ff.FOLD_STEAL] = 1
             if voluntary:
                 self.steal_alone = False
-        if voluntary:
-            self.opened = True
         # The ladder: 3-bet, squeeze, 4-bet, fold to 3-bet.
         level = self.level
         raiser = self.last_raiser
-        if level and raiser is not None and raiser is not seat:
-            if level == 1 and can_raise:
+        if seat.fold_3b_pending:
+            # His first decision since the 3-bet: a chance if he still faces it.
+            seat.fold_3b_pending = False
+            if level == 2 and raiser is not None:
+                values[ff.FOLD_3B_CHANCE] = 1
+                if explain:
+                    seat.reason(
+                        "fold_to_three_bet",
+                        f"fold to 3-bet chance: {'raised' if values[ff.PFR] else 'called'} "
+                        f"pre-flop, then faced a 3-bet ({raiser.name} to {self._raise_to()})",
+                    )
+                if kind == "fold":
+                    values[ff.FOLD_3B] = 1
+        if level and raiser is not None and raiser is not seat and can_raise:
+            if level == 1:
                 values[ff.THREE_BET_CHANCE] = 1
-                seat.reason(
-                    "three_bet",
-                    f"3-bet chance: faced exactly one raise pre-flop ({raiser.name} to "
-                    f"{self.last_raise_to}) and could re-raise",
-                )
+                if explain:
+                    seat.reason(
+                        "three_bet",
+                        f"3-bet chance: faced exactly one raise pre-flop ({raiser.name} to "
+                        f"{self._raise_to()}) and could re-raise",
+                    )
                 if self.callers:
                     values[ff.SQUEEZE_CHANCE] = 1
-                    seat.reason(
-                        "squeeze",
-                        f"squeeze chance: faced one raise ({raiser.name} to "
-                        f"{self.last_raise_to}) and {self.callers} caller(s) pre-flop, and "
-                        "could re-raise",
-                    )
+                    if explain:
+                        seat.reason(
+                            "squeeze",
+                            f"squeeze chance: faced one raise ({raiser.name} to "
+                            f"{self._raise_to()}) and {self.callers} caller(s) pre-flop, and "
+                            "could re-raise",
+                        )
                 if full:
                     values[ff.THREE_BET] = 1
                     if self.callers:
                         values[ff.SQUEEZE] = 1
-            elif level == 2 and can_raise:
+            elif level == 2:
                 values[ff.FOUR_BET_CHANCE] = 1
-                seat.reason(
-                    "four_bet",
-                    f"4-bet chance: faced a 3-bet pre-flop ({raiser.name} to "
-                    f"{self.last_raise_to}) and could re-raise",
-                )
+                if explain:
+                    seat.reason(
+                        "four_bet",
+                        f"4-bet chance: faced a 3-bet pre-flop ({raiser.name} to "
+                        f"{self._raise_to()}) and could re-raise",
+                    )
                 if full:
                     values[ff.FOUR_BET] = 1
-            if seat is self.opener and not seat.answered:
-                seat.answered = True
-                if level == 2:
-                    values[ff.FOLD_3B_CHANCE] = 1
-                    seat.reason(
-                        "fold_to_three_bet",
-                        f"fold to 3-bet chance: raised pre-flop, then faced a 3-bet "
-                        f"({raiser.name} to {self.last_raise_to})",
-                    )
-                    if code == _FOLD:
-                        values[ff.FOLD_3B] = 1
         if full:
             self.level = level + 1
             self.last_raiser = seat
-            self.last_raise_to = total
+            self.last_raise_at = index
             self.callers = 0
-            if not level:
-                self.opener = seat
+            if level == 1:
+                # The 3-bet: whoever had put money in voluntarily before it faces it next.
+                for other in self.seats.values():
+                    if other is not seat and other.values[ff.VPIP]:
+                        other.fold_3b_pending = True
         elif voluntary and level:
             self.callers += 1
+        if voluntary:
+            self.opened = True
 
     def _later_round(
-        self, seat: _Seat, code: int, can_raise: bool, raising: bool, full: bool
+        self,
+        seat: _Seat,
+        street: str,
+        kind: str,
+        to_call: int,
+        current: int,
+        can_raise: bool,
+        full: bool | None,
     ) -> None:
         """Flop, turn and river (the 2nd to 4th rounds): c-bets, folds to them, check-raises."""
         values = seat.values
         index = self.round_index
-        street = self.numbers.street  # the spec's name, for the reasons
-        stat = ff.ROUND_NAMES[index]  # the name in the fields: flop, turn, river
-        current = self.numbers.rnd.current_bet
+        explain = self.explain
         if seat is self.cbet_candidate:
             # His first action this round: a c-bet chance if nobody bet before him.
             self.cbet_candidate = None
             if not current:
                 chance, done = ff.CBET_AT[index]  # type: ignore[misc]
                 values[chance] = 1
-                seat.reason(f"cbet_{stat}", _CBET_REASONS[index])
-                if code == _BET:
+                if explain:
+                    seat.reason(f"cbet_{ff.ROUND_NAMES[index]}", _CBET_REASONS[index])
+                if kind == "bet":
                     values[done] = 1
                     self.cbettor = seat
                     self.cbet_live = True
         elif self.cbet_live and not seat.faced_cbet and seat is not self.cbettor:
             seat.faced_cbet = True
-            cbettor = self.cbettor
-            assert cbettor is not None
             chance, done = ff.FOLD_CBET_AT[index]  # type: ignore[misc]
             values[chance] = 1
-            seat.reason(
-                f"fold_to_cbet_{stat}",
-                f"fold to {street} c-bet chance: faced {cbettor.name}'s c-bet with no raise"
-                " after it",
-            )
-            if code == _FOLD:
+            if explain:
+                cbettor = self.cbettor
+                assert cbettor is not None
+                seat.reason(
+                    f"fold_to_cbet_{ff.ROUND_NAMES[index]}",
+                    f"fold to {street} c-bet chance: faced {cbettor.name}'s c-bet with no"
+                    " raise after it",
+                )
+            if kind == "fold":
                 values[done] = 1
-        if seat.checked and not seat.check_raise_seen and current > seat.actor.bet:
+        if seat.checked and not seat.check_raise_seen and to_call:
             seat.check_raise_seen = True
             if can_raise:
                 chance, done = ff.CHECK_RAISE_AT[index]  # type: ignore[misc]
                 values[chance] = 1
-                seat.reason(
-                    f"check_raise_{stat}",
-                    f"check-raise chance: checked the {street}, then faced a bet and could raise",
-                )
-                if code == _RAISE:
+                if explain:
+                    seat.reason(
+                        f"check_raise_{ff.ROUND_NAMES[index]}",
+                        f"check-raise chance: checked the {street}, then faced a bet and could"
+                        " raise",
+                    )
+                if kind == "raise_to":
                     values[done] = 1
-        if code == _CHECK:
+        if kind == "check":
             seat.checked = True
-        elif raising:
-            if code != _BET:
+        elif kind in _RAISING:
+            if kind != "bet":
                 self.cbet_live = False
-            if full or code == _BET:
+            if full or kind == "bet":
                 self.aggressor = seat
 
     # -- the end ---------------------------------------------------------------------------
 
+    def _rounds_dealt(self) -> int:
+        """How many rounds after the first were dealt (on the first board, for boards).
+
+        The decisions say up to the last one; an all-in run-out deals the rest without any,
+        so only the events after the last decision are read.
+        """
+        decisions = self.result.decisions
+        dealt = self.round_index
+        events = self.result.hand.events
+        start = decisions[-1].index + 1 if decisions else 0
+        for i in range(start, len(events)):
+            event = events[i]
+            kind = type(event)
+            if kind is ev.StreetStart or (kind is ev.DealBoard and event.run == 1):  # type: ignore[attr-defined]
+                dealt += 1
+        return dealt
+
     def _finish(self) -> list[_Seat]:
-        """What the result knows (showdown, money, all-in at the end), and the walk."""
+        """What the result knows (folds, showdown, money, all-in) and the walk's flags."""
+        game = self.result.hand.game
+        round_of = _ROUND_OF[game]
+        first_street = _FIRST_STREET[game]
+        dealt = min(self._rounds_dealt(), len(ff.SAW_AT) - 1)
         seats = list(self.seats.values())
-        live = [s for s in seats if not s.actor.folded]
-        walk = self.round_index == 0 and not self.opened and len(live) == 1
+        live = 0
         for seat in seats:
             p, values = seat.result, seat.values
+            if not p.folded:
+                live += 1
+            # He saw each round dealt before the one he folded in.
+            seen = dealt if p.folded_on is None else min(dealt, round_of[p.folded_on])
+            for index in range(1, seen + 1):
+                values[ff.SAW_AT[index]] = 1  # type: ignore[index]
             won = p.collected > 0
             if p.went_to_showdown:
                 values[ff.WENT_TO_SHOWDOWN] = 1
@@ -400,9 +396,13 @@ class _Tally:
             values[ff.NET] = p.net
             values[ff.RAKE_PAID] = p.rake_paid
             if p.all_in:
-                values[ff.ALL_IN_STREET] = seat.all_in_street
-        if walk:
-            live[0].values[ff.WALK] = 1
+                # His last chip went in with his last call, bet or raise, else with a blind
+                # or ante in the first round.
+                values[ff.ALL_IN_STREET] = seat.paid_on or first_street
+        if dealt == 0 and not self.opened and live == 1:
+            for seat in seats:
+                if not seat.result.folded:
+                    seat.values[ff.WALK] = 1
         return seats
 
 

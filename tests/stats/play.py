@@ -2,13 +2,14 @@
 
 ``play`` replays the script twice: once with the whole pot taken as "rake" to learn what
 the rules award, then with those amounts as the log's "collects" lines and no rake, so a
-test writes only the action. Every hand played here also checks the flags' "could raise"
-predicate against the engine's recorded ``LegalActions`` at each action.
+test writes only the action. Every hand played here also checks the engine's decision
+record, which the flags read, against its recorded ``LegalActions`` at each action.
 """
 
 from __future__ import annotations
 
-from analytics.flags import PlayerFlags, player_flags, raise_options
+from analytics.flags import PlayerFlags, player_flags
+from replayer import events as ev
 from replayer import replay
 from replayer.result import ReplayResult
 from tests.handdsl import hand
@@ -43,17 +44,42 @@ def play(
     full = script + "\n" + "\n".join(collects)
     parsed = hand(full, seats=seats, button=button, game=game, stakes=stakes, rake=rake)
     result = replay(parsed, record_states=True)
-    check_raise_options(result)
+    check_decisions(result)
     return result
 
 
-def check_raise_options(result: ReplayResult) -> None:
-    """The flags' "could bet or raise" equals the engine's legal actions before each action."""
-    states = result.states
-    for index, could in raise_options(result).items():
-        legal = states[index - 1].legal
-        engine = legal is not None and legal.min_raise_to is not None
-        assert could == engine, (result.hand.hand_id, index, result.hand.events[index], legal)
+_BETTING = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.RaiseTo)
+
+
+def check_decisions(result: ReplayResult) -> None:
+    """``result.decisions`` (``record_states`` needed) against the legal actions shown.
+
+    One decision per betting action, except the site's fold of a player all-in on a forced
+    bet; "could raise", "to call" and the bet as the viewer's legal actions say; "full
+    raise" given for bets and raises only (whether a short all-in reopens is what the
+    ladder tests check: the viewer clamps its minimum raise to the stack).
+    """
+    events, states = result.hand.events, result.states
+    by_index = {d.index: d for d in result.decisions}
+    assert len(by_index) == len(result.decisions)
+    for index, event in enumerate(events):
+        if not isinstance(event, _BETTING):
+            assert index not in by_index
+            continue
+        before = states[index - 1]
+        where = (result.hand.hand_id, index, event, before.legal)
+        seat = next(s for s in before.seats if s.name == event.player)
+        if seat.all_in:
+            assert isinstance(event, ev.Fold), where
+            assert index not in by_index, where
+            continue
+        decision, legal = by_index[index], before.legal
+        assert legal is not None, where
+        assert (decision.player, decision.kind) == (legal.player, event.kind), where
+        assert decision.to_call == legal.call_amount, where
+        assert decision.current_bet == before.current_bet, where
+        assert decision.could_raise == (legal.min_raise_to is not None), where
+        assert (decision.full_raise is None) == (not isinstance(event, ev.Bet | ev.RaiseTo))
 
 
 def flags(script: str, **kw: object) -> dict[str, PlayerFlags]:

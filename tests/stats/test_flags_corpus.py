@@ -1,6 +1,6 @@
 """The flags over real hands: invariants on the Pluribus corpus, an independent recount of
-the simple stats from the raw events, and the "could raise" predicate against the engine's
-recorded legal actions on Pluribus and on every replayable PokerStars hand."""
+the simple stats from the raw events, and the engine's decision record (what the flags read)
+against its recorded legal actions on Pluribus and on every replayable PokerStars hand."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from replayer import replay
 from replayer.errors import PokerhhError
 from replayer.result import ReplayResult
 from tests.corpus import corpus_files
-from tests.stats.play import check_raise_options
+from tests.stats.play import check_decisions
 
 pytestmark = pytest.mark.corpus
 
@@ -73,7 +73,7 @@ def test_pluribus_invariants(pluribus):
             assert not f.fold_to_steal_chance or f.position in BLIND_POSITIONS, where
             assert not f.cbet_turn_chance or f.cbet_flop, where
             assert not f.cbet_river_chance or f.cbet_turn, where
-            assert not f.fold_to_three_bet_chance or f.pfr, where
+            assert not f.fold_to_three_bet_chance or f.vpip, where
             assert (f.all_in_street is not None) == p.all_in, where
             assert (f.net, f.rake_paid, f.position) == (p.net, p.rake_paid, p.position), where
 
@@ -126,15 +126,15 @@ def test_pluribus_totals_look_like_poker(pluribus):
     assert sum(f.check_raise_flop for f in flags) > 0
 
 
-def test_raise_options_agree_with_the_engine_on_pluribus(pluribus):
+def test_decisions_agree_with_the_engine_on_pluribus(pluribus):
     for result, _ in pluribus[::5]:
-        check_raise_options(replay(result.hand, record_states=True))
+        check_decisions(replay(result.hand, record_states=True))
 
 
-def test_raise_options_agree_with_the_engine_on_pokerstars():
+def test_decisions_agree_with_the_engine_on_pokerstars():
     """Every betting structure, straddles, dead blinds, caps, short all-ins of real logs."""
     results = _replayed("pokerstars")
     assert len(results) > 1000
     for result in results:
-        check_raise_options(replay(result.hand, record_states=True))
+        check_decisions(replay(result.hand, record_states=True))
         player_flags(result)

@@ -175,6 +175,61 @@ def test_squeeze_needs_a_caller_of_the_raise():
     assert f["btn"].four_bet_chance
     assert f["utg"].fold_to_three_bet
     assert "1 caller(s)" in f["co"].reasons["squeeze"]
+    # mp called the open raise, then faced the squeeze: his fold to 3-bet counts too.
+    assert f["mp"].fold_to_three_bet_chance
+    assert f["mp"].fold_to_three_bet
+    assert not f["btn"].fold_to_three_bet_chance  # never put a chip in
+
+
+def test_fold_to_three_bet_counts_the_callers_of_the_raise_not_the_cold_players():
+    """Anyone who had put money in voluntarily faces the 3-bet (PT4); HM3 and FPDB count
+    only the original raiser."""
+    f = flags(
+        FOLD_TO_CO + "co: raises to 6\nbtn: calls 6\nsb: calls 5\nbb: raises to 30\n"
+        "co: calls 24\nbtn: folds\nsb: calls 24\nflop 2c 7d Jh\nsb: checks\nbb: checks\n"
+        "co: checks\nturn 3s\nsb: checks\nbb: checks\nco: checks\nriver 4s\nsb: checks\n"
+        "bb: checks\nco: checks\nsb: dealt Ah Ad\nbb: dealt Kh Kd\nco: dealt Qh Qd\nshowdown"
+    )
+    assert f["bb"].squeeze
+    for name, folded in (("co", False), ("btn", True), ("sb", False)):
+        assert f[name].fold_to_three_bet_chance, name
+        assert f[name].fold_to_three_bet is folded, name
+    assert f["co"].reasons["fold_to_three_bet"] == (
+        "fold to 3-bet chance: raised pre-flop, then faced a 3-bet (bb to 30)"
+    )
+    assert f["btn"].reasons["fold_to_three_bet"] == (
+        "fold to 3-bet chance: called pre-flop, then faced a 3-bet (bb to 30)"
+    )
+    assert not f["bb"].fold_to_three_bet_chance  # he made it
+    assert not f["utg"].fold_to_three_bet_chance  # folded before any raise
+
+
+def test_a_limper_faces_the_three_bet_a_cold_caller_of_it_does_not():
+    f = flags(
+        blinds() + "utg: calls 2\nmp: raises to 8\nco: raises to 24\nbtn: calls 24\n"
+        "sb: folds\nbb: folds\nutg: folds\nmp: folds\n"
+        "flop 2c 7d Jh\nco: bets 20\nbtn: folds"
+    )
+    assert f["utg"].fold_to_three_bet_chance
+    assert f["utg"].fold_to_three_bet
+    assert f["mp"].fold_to_three_bet_chance
+    assert f["mp"].fold_to_three_bet
+    # btn called the 3-bet cold; the blinds had only posted: none of them faced it after
+    # putting money in voluntarily.
+    for name in ("btn", "sb", "bb", "co"):
+        assert not f[name].fold_to_three_bet_chance, name
+
+
+def test_no_fold_to_three_bet_chance_when_a_four_bet_comes_first():
+    f = flags(
+        blinds() + "utg: raises to 6\nmp: calls 6\nco: raises to 18\nbtn: raises to 50\n"
+        "sb: folds\nbb: folds\nutg: folds\nmp: folds\nco: folds"
+    )
+    assert f["btn"].four_bet
+    assert f["utg"].vpip
+    assert f["mp"].vpip
+    for name in ("utg", "mp", "co"):
+        assert not f[name].fold_to_three_bet_chance, name
 
 
 def test_limpers_are_not_squeeze_callers_and_limp_reraise_is_a_three_bet():
@@ -266,6 +321,7 @@ def test_incomplete_all_in_raise_is_not_a_raise_for_the_ladder():
     assert f["co"].squeeze
     assert f["utg"].fold_to_three_bet_chance
     assert f["utg"].fold_to_three_bet
+    assert not f["mp"].fold_to_three_bet_chance  # all-in: no decision after the 3-bet
     assert f["mp"].all_in_street == "preflop"
 
 
