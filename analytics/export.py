@@ -5,7 +5,8 @@ with a note in the CHANGELOG). They are pinned by ``tests/analytics/test_export_
 
     site, hand_id, status, problem, game, betting, currency, small_blind, big_blind, ante,
     started_at, table, tournament_id, boards, total_pot, rake,
-    players: [{name, seat, position, starting_stack, hole_cards, invested, collected, net}]
+    players: [{name, seat, position, starting_stack, hole_cards, invested, collected, net,
+               stats}]
 
 - ``status``: ``ok`` | ``invalid`` | ``cancelled`` | ``incomplete`` | ``unsupported``;
   ``problem`` is null for ``ok``, else ``{kind, rule, message, file, line}``.
@@ -16,6 +17,13 @@ with a note in the CHANGELOG). They are pinned by ``tests/analytics/test_export_
   cash-out), so ``net = collected - invested`` always holds.
 - ``boards``: one list of card strings per run (``[["7d","5h","9d","7c","Qh"]]``; a hand
   over before the flop has ``[[]]``); ``hole_cards``: the cards the log revealed, or ``[]``.
+- ``stats``: the player's statistics flags for the hand (``docs/stats.md``): the yes/no
+  flags as ``true``/``false`` (``vpip``, ``three_bet_chance``, ``three_bet`` ...), the
+  per-street action counts, ``walk``, ``all_in_street``, ``net``, ``rake_paid``, and
+  ``all_in_ev`` (the EV-adjusted result in the smallest unit, a float, when an all-in with
+  known cards was computed; else null) with ``all_in_ev_status`` (``computed``,
+  ``unknown_cards``, ``unsupported_game``; null when the hand had no all-in with cards to
+  come). Null for a hand stored before the statistics existed.
 - A quarantined hand has what the parser could read (maybe nothing) and ``players: []``,
   ``boards: []``, ``total_pot``/``rake`` null.
 """
@@ -28,6 +36,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from analytics.db import connect
+from analytics.flag_fields import FIELDS, IS_FLAG
 from analytics.rows import parse_boards
 
 #: The keys of every exported hand, in order.
@@ -39,7 +48,32 @@ HAND_FIELDS = (
 #: The keys of every exported player.
 PLAYER_FIELDS = (
     "name", "seat", "position", "starting_stack", "hole_cards", "invested", "collected", "net",
+    "stats",
 )  # fmt: skip
+#: The keys of a player's ``stats`` object: the ``player_hand_stats`` columns (but the seat
+#: and position, already in the player) and the all-in EV.
+STATS_FIELDS = (
+    "vpip", "pfr", "three_bet_chance", "three_bet", "four_bet_chance", "four_bet",
+    "fold_to_three_bet_chance", "fold_to_three_bet", "squeeze_chance", "squeeze",
+    "steal_chance", "steal", "fold_to_steal_chance", "fold_to_steal",
+    "cbet_flop_chance", "cbet_flop", "cbet_turn_chance", "cbet_turn",
+    "cbet_river_chance", "cbet_river",
+    "fold_to_cbet_flop_chance", "fold_to_cbet_flop", "fold_to_cbet_turn_chance",
+    "fold_to_cbet_turn", "fold_to_cbet_river_chance", "fold_to_cbet_river",
+    "check_raise_flop_chance", "check_raise_flop", "check_raise_turn_chance",
+    "check_raise_turn", "check_raise_river_chance", "check_raise_river",
+    "saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown",
+    "won_when_saw_flop",
+    "bets_preflop", "raises_preflop", "calls_preflop", "checks_preflop", "folds_preflop",
+    "bets_flop", "raises_flop", "calls_flop", "checks_flop", "folds_flop",
+    "bets_turn", "raises_turn", "calls_turn", "checks_turn", "folds_turn",
+    "bets_river", "raises_river", "calls_river", "checks_river", "folds_river",
+    "walk", "all_in_street", "net", "rake_paid", "all_in_ev", "all_in_ev_status",
+)  # fmt: skip
+#: The stored flags among them (the rest of ``STATS_FIELDS`` is the all-in EV).
+_FLAG_COLUMNS = STATS_FIELDS[:-2]
+_IS_FLAG = dict(zip(FIELDS, IS_FLAG, strict=True))
+_BOOLS = tuple(_IS_FLAG[name] for name in _FLAG_COLUMNS)
 #: The keys of a problem.
 PROBLEM_FIELDS = ("kind", "rule", "message", "file", "line")
 
@@ -51,10 +85,14 @@ _HANDS = """
     FROM hands h JOIN files f ON f.id = h.file_id
     ORDER BY h.id
 """
-_PLAYERS = """
-    SELECT hand, name, seat, position, starting_stack, hole_cards,
-           invested, collected + cashed_out, net
-    FROM hand_players ORDER BY hand, seat
+_PLAYERS = f"""
+    SELECT hp.hand, hp.name, hp.seat, hp.position, hp.starting_stack, hp.hole_cards,
+           hp.invested, hp.collected + hp.cashed_out, hp.net, s.hand IS NOT NULL,
+           {", ".join(f"s.{name}" for name in _FLAG_COLUMNS)}, e.all_in_ev, e.all_in_ev_status
+    FROM hand_players hp
+    LEFT JOIN player_hand_stats s ON s.hand = hp.hand AND s.seat = hp.seat
+    LEFT JOIN all_in_ev e ON e.hand = hp.hand AND e.seat = hp.seat
+    ORDER BY hp.hand, hp.seat
 """
 
 
@@ -102,7 +140,14 @@ def _hand(row: tuple[Any, ...], players: list[dict[str, Any]]) -> dict[str, Any]
 
 
 def _player(row: tuple[Any, ...]) -> dict[str, Any]:
-    _, name, seat, position, stack, cards, invested, collected, net = row
+    _, name, seat, position, stack, cards, invested, collected, net, has_stats = row[:10]
     hole_cards = cards.split() if cards else []
-    values = (name, seat, position, stack, hole_cards, invested, collected, net)
+    stats = _stats(row[10:]) if has_stats else None
+    values = (name, seat, position, stack, hole_cards, invested, collected, net, stats)
     return dict(zip(PLAYER_FIELDS, values, strict=True))
+
+
+def _stats(values: tuple[Any, ...]) -> dict[str, Any]:
+    stored, all_in = values[: len(_BOOLS)], values[len(_BOOLS) :]
+    flags = [bool(v) if is_flag else v for v, is_flag in zip(stored, _BOOLS, strict=True)]
+    return dict(zip(STATS_FIELDS, (*flags, *all_in), strict=True))

@@ -246,6 +246,41 @@ def m0002_player_stats(db: Database) -> None:
     )
 
 
+#: ``all_in_ev.all_in_ev_status``: :class:`analytics.all_in_ev.EVStatus` values.
+ALL_IN_EV_STATUSES = ("computed", "unknown_cards", "unsupported_game")
+
+
+@MIGRATIONS(name="0003_all_in_ev")
+def m0003_all_in_ev(db: Database) -> None:
+    """All-in EV per hand and seat (``analytics.all_in_ev``), computed at import for the
+    hands that reached an all-in point with cards to come (two or more players to the end,
+    no more betting possible): one row per dealt-in seat of such a hand, folded players
+    included (their EV is what they put in, negated). A hand without an all-in point has
+    no rows, so the table stays small; hands stored before this migration have none.
+
+    ``all_in_ev`` is REAL (the exact EV is a fraction of the smallest unit), NULL unless
+    the status is ``computed`` (``unknown_cards``: some contender's cards were never shown;
+    ``unsupported_game``: no equity evaluator for the game yet)."""
+    statuses = ", ".join(f"'{s}'" for s in ALL_IN_EV_STATUSES)
+    _execute_all(
+        db,
+        (
+            f"""
+            CREATE TABLE all_in_ev (
+                hand INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                all_in_ev_status TEXT NOT NULL CHECK (all_in_ev_status IN ({statuses})),
+                all_in_ev REAL,
+                street TEXT NOT NULL,
+                PRIMARY KEY (hand, seat),
+                FOREIGN KEY (hand, seat) REFERENCES hand_players (hand, seat),
+                CHECK ((all_in_ev_status = 'computed') = (all_in_ev IS NOT NULL))
+            ) STRICT, WITHOUT ROWID
+            """,
+        ),
+    )
+
+
 def applied(db: Database) -> list[str]:
     """The names of the migrations this database has had, oldest first."""
     return [m.name for m in MIGRATIONS.applied(db)]

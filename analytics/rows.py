@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from analytics import flag_fields as ff
+from analytics.all_in_ev import all_in_ev
 from analytics.flag_fields import FIELDS as STAT_FIELDS
 from analytics.flags import flag_rows
 from analytics.pipeline import HandOutcome, Problem
@@ -44,6 +46,8 @@ ACTION_COLUMNS = ("idx", "kind", "street", "player", "amount", "cards", "line", 
 POT_COLUMNS = ("run", "idx", "amount", "eligible", "winners", "odd_chips_to")
 #: ``player_hand_stats``: the statistics flags of ``analytics.flags``, seat first.
 STAT_COLUMNS = STAT_FIELDS
+#: ``all_in_ev`` (migration 0003): one row per dealt-in seat of a hand with an all-in point.
+ALL_IN_COLUMNS = ("seat", "all_in_ev_status", "all_in_ev", "street")
 
 _STATUS = HAND_COLUMNS.index("status")
 _PROBLEM = slice(HAND_COLUMNS.index("problem_kind"), HAND_COLUMNS.index("problem_event") + 1)
@@ -62,6 +66,8 @@ class HandRows:
     pots: tuple[Row, ...] = ()
     #: One ``player_hand_stats`` row per player, keyed by seat like ``players``.
     stats: tuple[Row, ...] = ()
+    #: ``all_in_ev`` rows, keyed by seat; empty unless the hand had an all-in point.
+    all_in: tuple[Row, ...] = ()
 
     @property
     def site(self) -> str:
@@ -89,6 +95,7 @@ class HandRows:
             "actions": [dict(zip(ACTION_COLUMNS, r, strict=True)) for r in self.actions],
             "pots": [dict(zip(POT_COLUMNS, r, strict=True)) for r in self.pots],
             "stats": [dict(zip(STAT_COLUMNS, r, strict=True)) for r in self.stats],
+            "all_in": [dict(zip(ALL_IN_COLUMNS, r, strict=True)) for r in self.all_in],
         }
 
 
@@ -130,12 +137,55 @@ def rows(result: ReplayResult, source: Source | None = None) -> HandRows:
         )
         for pot in result.pots
     )
-    return HandRows(hand_row, players, action_rows(hand), pots, stat_rows(result))
+    stats = stat_rows(result)
+    return HandRows(hand_row, players, action_rows(hand), pots, stats, all_in_rows(result, stats))
 
 
 def stat_rows(result: ReplayResult) -> tuple[Row, ...]:
     """The ``player_hand_stats`` rows: each player's statistics flags, in seat order."""
     return tuple(flag_rows(result))
+
+
+def all_in_rows(result: ReplayResult, stats: tuple[Row, ...]) -> tuple[Row, ...]:
+    """The ``all_in_ev`` rows of a hand: (seat, status, EV as a float or None, street of
+    the all-in point) per dealt-in player, or ``()`` when the hand has no all-in point.
+
+    :func:`analytics.all_in_ev.all_in_ev` replays the hand with its states (five times
+    the cost of the replay) and enumerates the boards (tens of milliseconds heads-up
+    pre-flop), so it is only asked when :func:`cards_to_come_when_all_in` says the hand
+    can have an all-in point: nine hands in ten end with a fold and cost nothing here.
+    """
+    if not cards_to_come_when_all_in(result, stats):
+        return ()
+    found = all_in_ev(result)
+    if found is None:
+        return ()
+    seats = {p.name: p.seat for p in result.players}
+    status = found.status.value
+    return tuple(
+        (seats[p.name], status, None if p.ev is None else float(p.ev), found.street)
+        for p in found.players
+    )
+
+
+def cards_to_come_when_all_in(result: ReplayResult, stats: tuple[Row, ...]) -> bool:
+    """Whether the hand may have an all-in point, from its result and flags alone: two or
+    more players reached the end and all of them but at most one went all-in before the
+    last street (so when the betting closed, cards were still to come).
+
+    Necessary for an all-in point (a corpus test checks it never misses one): the players
+    left at the end are the ones left at the point, and all but one of them are all-in
+    there, on a street before the last.
+    """
+    live = [p.seat for p in result.players if p.dealt_in and not p.folded]
+    if len(live) < 2:
+        return False
+    spec = GAME_SPECS.get(result.hand.game)
+    if spec is None:
+        return False
+    last = spec.streets[-1].name
+    street = {row[ff.SEAT]: row[ff.ALL_IN_STREET] for row in stats}
+    return sum(1 for seat in live if street.get(seat) in (None, last)) <= 1
 
 
 def quarantine_rows(

@@ -30,6 +30,7 @@ from analytics.db import write_transaction
 from analytics.pipeline import Problem
 from analytics.rows import (
     ACTION_COLUMNS,
+    ALL_IN_COLUMNS,
     HAND_COLUMNS,
     PLAYER_COLUMNS,
     POT_COLUMNS,
@@ -61,6 +62,7 @@ _INSERT_ACTION = _insert("actions", ("hand", *ACTION_COLUMNS))
 _INSERT_POT = _insert("pots", ("hand", *POT_COLUMNS))
 # The flags' row as it comes (seat first), then the hand and the player id appended.
 _INSERT_STATS = _insert("player_hand_stats", (*STAT_COLUMNS, "hand", "player_id"))
+_INSERT_ALL_IN = _insert("all_in_ev", ("hand", *ALL_IN_COLUMNS))
 _INSERT_FILE = (
     "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES (?, ?, ?, ?, ?)"
     " ON CONFLICT (sha256) DO UPDATE SET hands = max(hands, excluded.hands) RETURNING id"
@@ -159,6 +161,7 @@ class HandWriter:
             action_rows: list[Row] = []
             pot_rows: list[Row] = []
             stat_rows: list[Row] = []
+            all_in_rows: list[Row] = []
             written: list[Written] = []
             for hand in hands:
                 key = (hand.site, hand.hand_id)
@@ -180,11 +183,13 @@ class HandWriter:
                 action_rows.extend((hand_key, *row) for row in hand.actions)
                 pot_rows.extend((hand_key, *row) for row in hand.pots)
                 stat_rows.extend(_stat_row(hand_key, by_seat, row) for row in hand.stats)
+                all_in_rows.extend((hand_key, *row) for row in hand.all_in)
             conn.executemany(_INSERT_HAND_WITH_ID, hand_rows)
             conn.executemany(_INSERT_PLAYER, player_rows)
             conn.executemany(_INSERT_ACTION, action_rows)
             conn.executemany(_INSERT_POT, pot_rows)
             conn.executemany(_INSERT_STATS, stat_rows)
+            conn.executemany(_INSERT_ALL_IN, all_in_rows)
         except sqlite3.IntegrityError:
             conn.execute("ROLLBACK TO bulk")
             conn.execute("RELEASE bulk")
@@ -270,6 +275,8 @@ class HandWriter:
             conn.executemany(
                 _INSERT_STATS, [_stat_row(hand_key, by_seat, row) for row in hand.stats]
             )
+        if hand.all_in:
+            conn.executemany(_INSERT_ALL_IN, [(hand_key, *row) for row in hand.all_in])
         return written
 
     def _player_id(self, conn: sqlite3.Connection, site: str, name: str) -> int:

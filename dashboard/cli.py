@@ -7,6 +7,7 @@ returned; the work (and everything worth testing) is in ``analytics``.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import sqlite3
 import sys
@@ -121,10 +122,76 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("hand_id", metavar="HAND_ID", help="the site's hand number (or SITE:NUMBER)")
     cmd.set_defaults(run=_replay)
 
+    _stats_parsers(commands, db)
+
     cmd = commands.add_parser("dashboard", parents=[db], help="open the dashboard (Streamlit)")
     cmd.add_argument("--port", type=int, default=8501)
     cmd.set_defaults(run=_dashboard)
     return parser
+
+
+def date(text: str) -> dt.date:
+    """``2019-07-12``, for argparse (whose message names the function: "invalid date")."""
+    return dt.date.fromisoformat(text)
+
+
+def _stats_parsers(commands: argparse._SubParsersAction, db: argparse.ArgumentParser) -> None:
+    from analytics.stats import GROUPINGS, STAT_NAMES
+    from analytics.stats_report import FORMATS
+
+    cmd = commands.add_parser(
+        "stats",
+        parents=[db],
+        help="player statistics (VPIP, PFR, 3-bet ... bb/100, all-in EV)",
+        description=(
+            "Player statistics over the stored hands, one group per player and currency\n"
+            "(and position, stakes or month with --by). Every rate shows its sample x / n\n"
+            "and a 95% Wilson interval; docs/stats.md defines each stat."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.add_argument("--player", action="append", default=[], metavar="NAME",
+                     help="only this player (repeat for several)")  # fmt: skip
+    cmd.add_argument("--from", dest="date_from", type=date, metavar="DATE",
+                     help="hands on or after DATE (YYYY-MM-DD, UTC)")  # fmt: skip
+    cmd.add_argument("--to", dest="date_to", type=date, metavar="DATE",
+                     help="hands on or before DATE (YYYY-MM-DD, UTC)")  # fmt: skip
+    cmd.add_argument("--game", action="append", default=[], metavar="CODE",
+                     help="game code: NLHE, PLO, FLHE ... (repeatable)")  # fmt: skip
+    cmd.add_argument("--stakes", action="append", default=[], metavar="SB/BB",
+                     help="blinds in major units: 50/100, $0.05/$0.10 (repeatable)")  # fmt: skip
+    cmd.add_argument("--position", action="append", default=[], metavar="POS",
+                     help="BTN, SB, BB, UTG, MP, CO ... (repeatable)")  # fmt: skip
+    cmd.add_argument("--table-size", action="append", default=[], type=int, metavar="N",
+                     help="tables of N seats (6 for 6-max; repeatable)")  # fmt: skip
+    kind = cmd.add_mutually_exclusive_group()
+    kind.add_argument("--cash", action="store_const", const="cash", dest="kind")
+    kind.add_argument("--tournament", action="store_const", const="tournament", dest="kind")
+    cmd.add_argument(
+        "--by", choices=list(GROUPINGS), help="one group per position, stakes or month"
+    )
+    cmd.add_argument("--format", choices=FORMATS, default="table")
+    cmd.add_argument("--min-hands", type=int, default=0, metavar="N",
+                     help="leave out groups with fewer than N hands")  # fmt: skip
+    cmd.set_defaults(run=_stats)
+
+    cmd = commands.add_parser(
+        "explain",
+        parents=[db],
+        help="the hands behind a player's stat, or why one hand counted",
+        description=(
+            "Without HAND_ID: every hand in the numerator or denominator of STAT for the\n"
+            "player. With HAND_ID: why that hand counted (the hand is replayed again).\n"
+            f"STAT is one of: {', '.join(STAT_NAMES)}."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.add_argument("--player", required=True, metavar="NAME")
+    cmd.add_argument("stat", metavar="STAT")
+    cmd.add_argument("hand_id", nargs="?", metavar="HAND_ID",
+                     help="the site's hand number (or SITE:NUMBER)")  # fmt: skip
+    cmd.add_argument("--format", choices=FORMATS, default="table")
+    cmd.set_defaults(run=_explain)
 
 
 # -- import ----------------------------------------------------------------------------------
@@ -166,6 +233,56 @@ def _export(args: argparse.Namespace) -> int:
         print(f"exported {count:,} hands to {args.out}", file=sys.stderr)
     else:
         export_jsonl(db_path, sys.stdout)
+    return EXIT_OK
+
+
+# -- stats and explain -----------------------------------------------------------------------
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from analytics.queries import ALL, Filters
+    from analytics.stats import StatsQuery
+    from analytics.stats_report import stats_report
+
+    query = StatsQuery(
+        filters=Filters(
+            date_from=args.date_from,
+            date_to=args.date_to,
+            games=tuple(args.game),
+            kind=args.kind or ALL,
+        ),
+        players=tuple(args.player),
+        positions=tuple(args.position),
+        table_sizes=tuple(args.table_size),
+        by=args.by,
+        min_hands=args.min_hands,
+    )
+    try:
+        text = stats_report(resolve_db_path(args.db), query, args.format, tuple(args.stakes))
+    except ValueError as error:  # stakes that match nothing
+        print(f"pokerhh: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from analytics.explain import NotInHand, explain_hand
+    from analytics.lookup import HandNotFound
+    from analytics.stats import UnknownStat
+    from analytics.stats_report import explain_report
+    from replayer.errors import PokerhhError
+
+    db_path = resolve_db_path(args.db)
+    try:
+        if args.hand_id:
+            text = explain_hand(db_path, args.hand_id, args.player, args.stat) + "\n"
+        else:
+            text = explain_report(db_path, args.player, args.stat, args.format)
+    except (UnknownStat, HandNotFound, NotInHand, PokerhhError) as error:
+        print(f"pokerhh: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    sys.stdout.write(text)
     return EXIT_OK
 
 
@@ -219,6 +336,7 @@ def dashboard_command(port: int) -> list[str]:
         "--server.headless", "true",
         "--browser.gatherUsageStats", "false",
         "--client.showErrorDetails", "none",
+        "--client.toolbarMode", "viewer",
         "--server.maxUploadSize", str(MAX_UPLOAD_MB),
     ]  # fmt: skip
 

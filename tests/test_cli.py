@@ -205,6 +205,7 @@ def test_dashboard_launches_streamlit_locked_down(
         "--server.headless": "true",
         "--browser.gatherUsageStats": "false",
         "--client.showErrorDetails": "none",
+        "--client.toolbarMode": "viewer",
         "--server.maxUploadSize": "200",
     }
     assert launched["env"]["POKERHH_DB"] == str(db.resolve())

@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 from analytics_fakes import FAKE_STAGES, file_text, hand_text
 
-from analytics.export import HAND_FIELDS, PLAYER_FIELDS, PROBLEM_FIELDS, export_jsonl
+from analytics.export import (
+    HAND_FIELDS,
+    PLAYER_FIELDS,
+    PROBLEM_FIELDS,
+    STATS_FIELDS,
+    export_jsonl,
+)
+from analytics.flag_fields import FIELDS
 from analytics.importer import import_paths
 
 #: The contract of issue 2, spelled out again on purpose: a rename must fail this test.
@@ -20,6 +27,26 @@ PINNED_HAND = [
 ]  # fmt: skip
 PINNED_PLAYER = [
     "name", "seat", "position", "starting_stack", "hole_cards", "invested", "collected", "net",
+    "stats",
+]  # fmt: skip
+#: Issue 3: each player's ``stats`` object (the stored flags and the all-in EV).
+PINNED_STATS = [
+    "vpip", "pfr", "three_bet_chance", "three_bet", "four_bet_chance", "four_bet",
+    "fold_to_three_bet_chance", "fold_to_three_bet", "squeeze_chance", "squeeze",
+    "steal_chance", "steal", "fold_to_steal_chance", "fold_to_steal",
+    "cbet_flop_chance", "cbet_flop", "cbet_turn_chance", "cbet_turn",
+    "cbet_river_chance", "cbet_river",
+    "fold_to_cbet_flop_chance", "fold_to_cbet_flop", "fold_to_cbet_turn_chance",
+    "fold_to_cbet_turn", "fold_to_cbet_river_chance", "fold_to_cbet_river",
+    "check_raise_flop_chance", "check_raise_flop", "check_raise_turn_chance",
+    "check_raise_turn", "check_raise_river_chance", "check_raise_river",
+    "saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown",
+    "won_when_saw_flop",
+    "bets_preflop", "raises_preflop", "calls_preflop", "checks_preflop", "folds_preflop",
+    "bets_flop", "raises_flop", "calls_flop", "checks_flop", "folds_flop",
+    "bets_turn", "raises_turn", "calls_turn", "checks_turn", "folds_turn",
+    "bets_river", "raises_river", "calls_river", "checks_river", "folds_river",
+    "walk", "all_in_street", "net", "rake_paid", "all_in_ev", "all_in_ev_status",
 ]  # fmt: skip
 PINNED_PROBLEM = ["kind", "rule", "message", "file", "line"]
 
@@ -36,6 +63,12 @@ def test_field_names_are_pinned() -> None:
     assert list(HAND_FIELDS) == PINNED_HAND
     assert list(PLAYER_FIELDS) == PINNED_PLAYER
     assert list(PROBLEM_FIELDS) == PINNED_PROBLEM
+    assert list(STATS_FIELDS) == PINNED_STATS
+
+
+def test_stats_export_every_stored_flag() -> None:
+    """A new flag column must reach the export too (added at the end of ``stats``)."""
+    assert set(FIELDS) - {"seat", "position"} <= set(STATS_FIELDS)
 
 
 def test_export_of_ok_and_quarantined_hands(fresh_db: Path, write) -> None:
@@ -55,10 +88,13 @@ def test_export_of_ok_and_quarantined_hands(fresh_db: Path, write) -> None:
     assert (ok["total_pot"], ok["rake"], ok["boards"]) == (12, 0, [["9c", "Kc", "3h"]])
     alice, bob = ok["players"]
     assert list(alice) == PINNED_PLAYER
-    assert alice == {
+    assert {k: v for k, v in alice.items() if k != "stats"} == {
         "name": "Alice", "seat": 1, "position": None, "starting_stack": 200,
         "hole_cards": ["Ah", "Kh"], "invested": 6, "collected": 12, "net": 6,
     }  # fmt: skip
+    assert list(alice["stats"]) == PINNED_STATS
+    assert alice["stats"]["net"] == 6  # the fake engine is no real replay: flags unchecked
+    assert (alice["stats"]["all_in_ev"], alice["stats"]["all_in_ev_status"]) == (None, None)
     assert (bob["hole_cards"], bob["net"]) == ([], -6)
     for player in ok["players"]:
         assert player["net"] == player["collected"] - player["invested"]

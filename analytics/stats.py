@@ -1,0 +1,436 @@
+"""Player statistics over any filter: VPIP, PFR, 3-bet ... bb/100 and all-in EV, each rate
+with its sample and a 95% Wilson interval (issue 3).
+
+Every figure is a ratio of sums over the per-hand rows the importer stored
+(``player_hand_stats``, one per player and hand, with ``all_in_ev`` joined in and ``hands``
+for dates, games and stakes), so each can be traced back to the hands behind it
+(:mod:`analytics.explain`). One table drives everything: :data:`STATS`, each stat with its
+per-row numerator and denominator as SQL over ``s`` (``player_hand_stats``), ``h``
+(``hands``) and ``e`` (``all_in_ev``, may be NULL). The aggregate sums them in SQL,
+grouped by player and currency (money in different currencies is never added), and by
+position, stakes or month if asked; pandas derives the rates and intervals.
+
+``docs/stats.md`` ("Aggregates") defines every name in :data:`STAT_NAMES`; a test checks it.
+
+Why a rate carries ``x``, ``n`` and an interval: 1 of 1 is not "100%". The Wilson score
+interval (:func:`wilson`) stays inside [0, 1] and is honest for small samples and for
+rates near 0 or 1, where the textbook ``p ± z·√(p(1−p)/n)`` is not.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analytics.db import connect
+from analytics.queries import POSITION_ORDER, Filters, Stake, stakes_label
+
+__all__ = [
+    "GROUPINGS",
+    "STATS",
+    "STAT_NAMES",
+    "Kind",
+    "Stat",
+    "StatsQuery",
+    "UnknownStat",
+    "player_stats",
+    "records",
+    "stat",
+    "stats",
+    "wilson",
+]
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson(x: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``x / n`` (95% by default).
+
+    One hand in one is not 100%: the interval says "somewhere above 21%". With no sample
+    at all the interval is the whole of [0, 1].
+
+    >>> [round(v, 4) for v in wilson(1, 1)]
+    [0.2065, 1.0]
+    >>> [round(v, 4) for v in wilson(50, 100)]
+    [0.4038, 0.5962]
+    >>> [round(v, 4) for v in wilson(0, 20)]
+    [0.0, 0.1611]
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = x / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    # At x = 0 (x = n) the bound is 0 (1) exactly; rounding would leave 1e-17 there.
+    low = 0.0 if x <= 0 else max(0.0, centre - half)
+    high = 1.0 if x >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def wilson_arrays(x: Any, n: Any, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`wilson` over arrays (NaN-free: ``n = 0`` gives [0, 1])."""
+    x = np.asarray(x, dtype=float)
+    n = np.asarray(n, dtype=float)
+    safe = np.where(n > 0, n, 1.0)
+    p = np.clip(x / safe, 0.0, 1.0)
+    z2 = z * z
+    denominator = 1 + z2 / safe
+    centre = (p + z2 / (2 * safe)) / denominator
+    half = z * np.sqrt(p * (1 - p) / safe + z2 / (4 * safe * safe)) / denominator
+    low = np.where((n > 0) & (x > 0), np.maximum(0.0, centre - half), 0.0)
+    high = np.where((n > 0) & (x < n), np.minimum(1.0, centre + half), 1.0)
+    return low, high
+
+
+# -- the stats ----------------------------------------------------------------------------
+
+
+class Kind(StrEnum):
+    #: x of n hands: a proportion, with a Wilson interval.
+    RATE = "rate"
+    #: x ÷ n, not a proportion (AF): no interval.
+    RATIO = "ratio"
+    #: Σ x in the smallest unit, shown in major units.
+    MONEY = "money"
+    #: Σ x ÷ Σ n × 100, x in big blinds (big bets in fixed limit), n hands.
+    PER_100 = "per_100"
+    #: Σ x, a count of hands.
+    COUNT = "count"
+
+
+#: The "big blind" of bb/100: the big bet (twice the big blind) in fixed limit.
+_BIG = "(CASE WHEN h.betting = 'fixed_limit' THEN 2 * h.big_blind ELSE h.big_blind END)"
+#: bb/100 counts the hands that have a big blind (stud has none).
+_HAS_BIG = "(h.big_blind IS NOT NULL AND h.big_blind > 0)"
+_ADJUSTED = "coalesce(e.all_in_ev, s.net)"
+_POST = ("flop", "turn", "river")
+_AGGRESSIVE = " + ".join(f"s.bets_{st} + s.raises_{st}" for st in _POST)
+_CALLS = " + ".join(f"s.calls_{st}" for st in _POST)
+_FOLDS = " + ".join(f"s.folds_{st}" for st in _POST)
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """One aggregate: per-row numerator ``x`` and denominator ``n`` (SQL expressions)."""
+
+    name: str
+    label: str
+    kind: Kind
+    x: str
+    n: str = "1"
+    #: The key of ``PlayerFlags.reasons`` that says why a hand is in the denominator.
+    reason: str | None = None
+    #: The flags that say whether a hand is in the denominator and numerator, for
+    #: :func:`analytics.explain.explain_hand` (``None``: every hand).
+    chance_flag: str | None = None
+    done_flag: str | None = None
+
+
+def _rate(name: str, label: str) -> Stat:
+    """A done ÷ chance stat of the flags (whose ``reasons`` say why the chance was there)."""
+    return Stat(
+        name, label, Kind.RATE, f"s.{name}", f"s.{name}_chance",
+        reason=name, chance_flag=f"{name}_chance", done_flag=name,
+    )  # fmt: skip
+
+
+#: Every aggregate, in display order.
+STATS: tuple[Stat, ...] = (
+    Stat("hands", "hands", Kind.COUNT, "1"),
+    Stat("vpip", "VPIP", Kind.RATE, "s.vpip", "1 - s.walk", done_flag="vpip"),
+    Stat("pfr", "PFR", Kind.RATE, "s.pfr", "1 - s.walk", done_flag="pfr"),
+    _rate("three_bet", "3-bet"),
+    _rate("fold_to_three_bet", "fold to 3-bet"),
+    _rate("four_bet", "4-bet"),
+    _rate("cbet_flop", "c-bet flop"),
+    _rate("fold_to_cbet_flop", "fold to c-bet flop"),
+    _rate("steal", "steal"),
+    _rate("fold_to_steal", "fold to steal"),
+    Stat("af", "AF", Kind.RATIO, f"({_AGGRESSIVE})", f"({_CALLS})"),
+    Stat("afq", "AFq", Kind.RATE, f"({_AGGRESSIVE})", f"({_AGGRESSIVE} + {_CALLS} + {_FOLDS})"),
+    Stat("wtsd", "WTSD", Kind.RATE, "s.went_to_showdown", "s.saw_flop",
+         chance_flag="saw_flop", done_flag="went_to_showdown"),
+    Stat("wsd", "W$SD", Kind.RATE, "s.won_at_showdown", "s.went_to_showdown",
+         chance_flag="went_to_showdown", done_flag="won_at_showdown"),
+    Stat("wwsf", "WWSF", Kind.RATE, "s.won_when_saw_flop", "s.saw_flop",
+         chance_flag="saw_flop", done_flag="won_when_saw_flop"),
+    Stat("net_won", "net won", Kind.MONEY, "s.net"),
+    Stat("bb_per_100", "bb/100", Kind.PER_100, f"s.net * 1.0 / {_BIG}", _HAS_BIG),
+    Stat("all_in_adjusted", "all-in adj. won", Kind.MONEY, _ADJUSTED),
+    Stat("all_in_adjusted_bb_per_100", "all-in adj. bb/100", Kind.PER_100,
+         f"{_ADJUSTED} * 1.0 / {_BIG}", _HAS_BIG),
+    Stat("all_in_ev_hands", "all-in EV hands", Kind.COUNT,
+         "coalesce(e.all_in_ev_status = 'computed', 0)"),
+    Stat("all_in_ev_left_out", "all-in EV left out", Kind.COUNT,
+         "coalesce(e.all_in_ev_status <> 'computed', 0)"),
+    Stat("rake_paid", "rake paid", Kind.MONEY, "s.rake_paid"),
+)  # fmt: skip
+#: Every stat name this module exposes (documented in docs/stats.md, "Aggregates").
+STAT_NAMES: tuple[str, ...] = tuple(s.name for s in STATS)
+_BY_NAME = {s.name: s for s in STATS}
+
+
+class UnknownStat(KeyError):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(f"no stat {name!r} (one of: {', '.join(STAT_NAMES)})")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def stat(name: str) -> Stat:
+    """The stat called ``name`` (its label works too: ``"3-bet"``, ``"W$SD"``)."""
+    found = _BY_NAME.get(name)
+    if found is None:
+        wanted = name.strip().lower()
+        found = next((s for s in STATS if s.label.lower() == wanted), None)
+    if found is None:
+        raise UnknownStat(name)
+    return found
+
+
+# -- the query ----------------------------------------------------------------------------
+
+#: ``by``: the extra grouping, its output columns and SQL.
+GROUPINGS: dict[str, tuple[tuple[str, str], ...]] = {
+    "position": (("position", "s.position"),),
+    "stakes": (("game", "h.game"), ("small_blind", "h.small_blind"), ("big_blind", "h.big_blind")),
+    "month": (("month", "substr(h.started_at, 1, 7)"),),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatsQuery:
+    """What to aggregate: the dashboard's :class:`~analytics.queries.Filters` (dates, games,
+    stakes, cash or tournament) plus the filters that need a player's row."""
+
+    filters: Filters = field(default_factory=Filters)
+    #: Player names (any site); empty for every player.
+    players: tuple[str, ...] = ()
+    #: ``BTN``, ``SB`` ...; empty for all.
+    positions: tuple[str, ...] = ()
+    #: Table sizes (the header's ``6-max``: ``hands.max_seats``); empty for all.
+    table_sizes: tuple[int, ...] = ()
+    #: None, ``position``, ``stakes`` or ``month``.
+    by: str | None = None
+    #: Leave out the groups with fewer hands.
+    min_hands: int = 0
+
+    def __post_init__(self) -> None:
+        if self.by is not None and self.by not in GROUPINGS:
+            raise ValueError(f"cannot group by {self.by!r} (one of: {', '.join(GROUPINGS)})")
+
+    def where(self) -> tuple[str, list[object]]:
+        """The SQL condition over ``h``, ``s`` and ``p`` (players), and its parameters.
+
+        >>> StatsQuery(players=("Pluribus",), table_sizes=(6,)).where()
+        ('1 AND p.name IN (?) AND h.max_seats IN (?)', ['Pluribus', 6])
+        """
+        where, params = self.filters.where("h")
+        clauses = [where]
+        for column, values in (
+            ("p.name", self.players),
+            ("s.position", self.positions),
+            ("h.max_seats", self.table_sizes),
+        ):
+            if values:
+                clauses.append(f"{column} IN ({', '.join('?' * len(values))})")
+                params.extend(values)
+        return " AND ".join(clauses), params
+
+
+def stats(db_path: str | os.PathLike[str], query: StatsQuery | None = None) -> pd.DataFrame:
+    """:func:`player_stats` on the database at ``db_path`` (which must exist)."""
+    db = connect(db_path, create=False)
+    try:
+        return player_stats(db.conn, query or StatsQuery())
+    finally:
+        db.close()
+
+
+#: The FROM clause every aggregate and explanation reads.
+FROM = """
+    FROM player_hand_stats s
+    JOIN players p ON p.id = s.player_id
+    JOIN hands h ON h.id = s.hand
+    LEFT JOIN all_in_ev e ON e.hand = s.hand AND e.seat = s.seat
+"""
+
+
+def player_stats(conn: sqlite3.Connection, query: StatsQuery) -> pd.DataFrame:
+    """One row per player and currency (and position, stakes or month with ``by``).
+
+    Columns: ``player``, ``site``, ``currency``, ``unit``, the grouping's columns (``stakes``
+    as a label with ``by="stakes"``), then per stat: a rate ``r`` gives ``r`` (the
+    proportion, NaN without a sample), ``r_x``, ``r_n``, ``r_low``, ``r_high``; a ratio
+    ``r``, ``r_x``, ``r_n``; money in major units (``net_won``) and, exact, in the smallest
+    unit (``net_won_units``); bb/100 stats a float; counts an int.
+    """
+    where, params = query.where()
+    groups = GROUPINGS[query.by] if query.by else ()
+    keys = ["s.player_id", "h.currency", *(sql for _, sql in groups)]
+    # Fixed limit is named by its bets (the blinds are half of them).
+    sums = ["max(h.small_bet) AS small_bet", "max(h.big_bet) AS big_bet"] if groups else []
+    for s in STATS:
+        sums.append(f"sum({s.x}) AS {s.name}_x")
+        if s.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100):
+            sums.append(f"sum({s.n}) AS {s.name}_n")
+    sql = f"""
+        SELECT min(p.name) AS player, min(p.site) AS site, h.currency AS currency,
+               max(h.unit) AS unit {"".join(f", {sql} AS {name}" for name, sql in groups)},
+               {", ".join(sums)}
+        {FROM}
+        WHERE h.status = 'ok' AND {where}
+        GROUP BY {", ".join(keys)}
+        HAVING count(*) >= ?
+    """
+    cursor = conn.execute(sql, [*params, max(query.min_hands, 1)])
+    raw = pd.DataFrame.from_records(cursor.fetchall(), columns=[c[0] for c in cursor.description])
+    return _derive(raw, query.by)
+
+
+def _derive(raw: pd.DataFrame, by: str | None) -> pd.DataFrame:
+    """The rates, intervals and money columns from the sums."""
+    out: dict[str, Any] = {"player": raw["player"], "site": raw["site"],
+                           "currency": raw["currency"], "unit": raw["unit"]}  # fmt: skip
+    if by == "stakes":
+        out["stakes"] = [_stakes(*values) for values in zip(
+            raw["game"], raw["currency"], raw["unit"], raw["small_blind"], raw["big_blind"],
+            raw["small_bet"], raw["big_bet"], strict=True,
+        )]  # fmt: skip
+        for column in ("game", "small_blind", "big_blind"):
+            out[column] = raw[column]
+    elif by is not None:
+        out[by] = raw[by]
+    unit = raw["unit"].fillna(1).where(raw["unit"].fillna(1) > 0, 1).astype(float)
+    for s in STATS:
+        x = raw[f"{s.name}_x"].fillna(0)
+        if s.kind is Kind.COUNT:
+            out[s.name] = x.astype(int)
+        elif s.kind is Kind.MONEY:
+            out[s.name] = x.astype(float) / unit
+            # Exact in the smallest unit: an int for net and rake, a float for EV.
+            out[f"{s.name}_units"] = x
+        else:
+            n = raw[f"{s.name}_n"].fillna(0)
+            value = x.astype(float) / n.where(n > 0).astype(float)
+            if s.kind is Kind.PER_100:
+                out[s.name] = value * 100
+                continue
+            out[s.name] = value
+            out[f"{s.name}_x"] = x.astype(int)
+            out[f"{s.name}_n"] = n.astype(int)
+            if s.kind is Kind.RATE:
+                out[f"{s.name}_low"], out[f"{s.name}_high"] = wilson_arrays(x, n)
+    frame = pd.DataFrame(out)
+    return _sorted(frame, by).reset_index(drop=True)
+
+
+def _stakes(game: Any, currency: str, unit: Any, *amounts: Any) -> str:
+    """``NLHE 50/100 play``, ``FLHE $0.10/$0.20`` (fixed limit by its bets)."""
+    small_blind, big_blind, small_bet, big_bet = amounts
+    small, big = (small_bet, big_bet) if pd.notna(big_bet) else (small_blind, big_blind)
+    if pd.isna(small) or pd.isna(big):
+        return f"{game} ?"
+    return f"{game} {stakes_label(currency, int(small), int(big), int(unit or 1))}"
+
+
+def _sorted(frame: pd.DataFrame, by: str | None) -> pd.DataFrame:
+    if frame.empty:
+        return frame
+    total = frame.groupby(["player", "site", "currency"])["hands"].transform("sum")
+    order: dict[str, Any] = {"_total": -total, "player": frame["player"]}
+    if by == "position":
+        place = {p: i for i, p in enumerate(POSITION_ORDER)}
+        order["_group"] = frame["position"].map(lambda p: place.get(p, len(place)))
+    elif by == "stakes":
+        order["_game"] = frame["game"]
+        order["_group"] = frame["big_blind"]
+    elif by == "month":
+        order["_group"] = frame["month"]
+    keys = pd.DataFrame(order)
+    return frame.loc[keys.sort_values(list(keys.columns), na_position="last").index]
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """The frame as JSON-ready objects: a rate is ``{"x", "n", "value", "low", "high"}``,
+    a ratio ``{"x", "n", "value"}``; money in major units and in the smallest (``_units``);
+    NaN becomes None."""
+    out = []
+    for row in frame.to_dict("records"):
+        record: dict[str, Any] = {}
+        for key in ("player", "site", "currency", "unit", "position", "stakes", "game", "month"):
+            if key in row:
+                record[key] = _plain(row[key])
+        for s in STATS:
+            if s.kind is Kind.RATE or s.kind is Kind.RATIO:
+                value = {"x": _plain(row[f"{s.name}_x"]), "n": _plain(row[f"{s.name}_n"]),
+                         "value": _plain(row[s.name])}  # fmt: skip
+                if s.kind is Kind.RATE:
+                    value["low"] = _plain(row[f"{s.name}_low"])
+                    value["high"] = _plain(row[f"{s.name}_high"])
+                record[s.name] = value
+            elif s.kind is Kind.MONEY:
+                record[s.name] = _plain(row[s.name])
+                record[f"{s.name}_units"] = _plain(row[f"{s.name}_units"])
+            else:
+                record[s.name] = _plain(row[s.name])
+        out.append(record)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """numpy scalars as Python ones, NaN as None; whole floats of money stay floats."""
+    if value is None:
+        return None
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+# -- stakes given as text -------------------------------------------------------------------
+
+_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+
+def stakes_matching(conn: sqlite3.Connection, texts: Sequence[str]) -> tuple[Stake, ...]:
+    """The stored stakes levels that ``texts`` name: ``"50/100"``, ``"$0.05/$0.10"``,
+    ``"0.05/0.10"`` (blinds in major units, currency signs and words ignored).
+
+    Raises ``ValueError`` naming the text that matches no stored stakes."""
+    stored = conn.execute(
+        "SELECT DISTINCT currency, small_blind, big_blind, unit FROM hands "
+        "WHERE status = 'ok' AND small_blind IS NOT NULL AND big_blind IS NOT NULL"
+    ).fetchall()
+    found: list[Stake] = []
+    for text in texts:
+        numbers = _NUMBER.findall(text.replace(",", ""))
+        if len(numbers) != 2:
+            raise ValueError(f"stakes {text!r}: expected two amounts, like 50/100 or $0.05/$0.10")
+        small, big = (float(v) for v in numbers)
+        matches = [
+            (currency, sb, bb)
+            for currency, sb, bb, unit in stored
+            if math.isclose(sb / (unit or 1), small) and math.isclose(bb / (unit or 1), big)
+        ]
+        if not matches:
+            raise ValueError(f"stakes {text!r}: no stored hands at these stakes")
+        found.extend(matches)
+    return tuple(dict.fromkeys(found))
