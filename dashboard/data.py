@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from analytics import player_queries, queries
+from analytics import player_queries, queries, stats
 from analytics.db import resolve_db_path
 from analytics.lookup import StoredHand
 
@@ -73,6 +73,13 @@ def filter_options(path: str, stamp: Stamp) -> queries.Options:
 def player_table(path: str, stamp: Stamp, filters: queries.Filters) -> pd.DataFrame:
     with read_only(path) as conn:
         return queries.player_table(conn, filters)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def player_stats(path: str, stamp: Stamp, filters: queries.Filters) -> pd.DataFrame:
+    """VPIP, PFR, 3-bet... per player (analytics.stats), each rate with its x / n."""
+    with read_only(path) as conn:
+        return stats.player_stats(conn, stats.StatsQuery(filters=filters))
 
 
 @st.cache_data(show_spinner=False, max_entries=32)

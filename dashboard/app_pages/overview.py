@@ -2,9 +2,41 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from dashboard import common, data
+
+RATES = [
+    ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
+    ("fold_to_three_bet", "Fold to 3-bet"), ("cbet_flop", "C-bet"),
+    ("fold_to_cbet_flop", "Fold to c-bet"), ("steal", "Steal"), ("wtsd", "WTSD"),
+    ("wsd", "W$SD"), ("wwsf", "WWSF"),
+]  # fmt: skip
+
+
+def _rate(row: pd.Series, name: str) -> str:
+    x, n = int(row[f"{name}_x"]), int(row[f"{name}_n"])
+    if not n:
+        return "–"
+    low, high = row[f"{name}_low"], row[f"{name}_high"]
+    return f"{100 * x / n:.1f}% · {x}/{n} ({100 * low:.0f}–{100 * high:.0f})"
+
+
+def stat_table(frame: pd.DataFrame, min_hands: int) -> pd.DataFrame:
+    """The statistics as text cells: value, sample and interval side by side."""
+    if frame.empty:
+        return pd.DataFrame()
+    frame = frame[frame["hands"] >= min_hands]
+    table = pd.DataFrame({"Player": frame["player"], "Currency": frame["currency"],
+                          "Hands": frame["hands"]})  # fmt: skip
+    for name, label in RATES:
+        table[label] = [_rate(row, name) for _, row in frame.iterrows()]
+    table["AF"] = frame["af"].round(2)
+    table["bb/100"] = frame["bb_per_100"].round(2)
+    table["All-in adj. bb/100"] = frame["all_in_adjusted_bb_per_100"].round(2)
+    return table.sort_values("Hands", ascending=False)
+
 
 st.title("Overview")
 path, stamp, counts = common.database()
@@ -51,6 +83,17 @@ st.dataframe(
         "all_ins": money("All-ins", format="%d"),
         "rake_paid": money("Rake paid", format="%.2f"),
     },
+)
+st.subheader("Statistics")
+st.dataframe(
+    stat_table(data.player_stats(str(path), stamp, filters), min_hands),
+    hide_index=True,
+    width="stretch",
+)
+st.caption(
+    "Each rate reads value · x / n with its 95% Wilson interval, so 1/1 is not 100% "
+    "certain. All-in adj. is the net won with every all-in with cards to come counted at "
+    "its exact equity (docs/stats.md)."
 )
 st.caption(
     "Amounts in each row's currency (cash and tournament chips are never added together). "

@@ -51,11 +51,27 @@ def test_page_runs(page: str) -> None:
     assert {"Hero", "Kind"} <= sidebar_labels
 
 
+def _players(app):
+    """The overview's player table (the results one, not the statistics)."""
+    return [d.value for d in app.dataframe if "net_won" in d.value.columns][-1]
+
+
+@pytest.mark.usefixtures("app_env")
+def test_overview_shows_statistics_with_their_samples() -> None:
+    app = _app()
+    (stats,) = [d.value for d in app.dataframe if "VPIP" in d.value.columns]
+    assert {"Player", "Hands", "PFR", "3-bet", "AF", "All-in adj. bb/100"} <= set(stats.columns)
+    # A rate shows its sample and interval: "50.0% · 1/2 (9–91)".
+    shown = [cell for cell in stats["VPIP"] if cell != "–"]
+    assert shown
+    assert all(" · " in cell and "/" in cell for cell in shown)
+
+
 @pytest.mark.usefixtures("app_env")
 def test_overview_shows_the_player_table() -> None:
     app = _app()
     assert len(app.dataframe) >= 1
-    table = app.dataframe[-1].value
+    table = _players(app)
     assert {"player", "hands", "net_won", "bb_per_100"} <= set(table.columns)
     assert "Dr:Who" in set(table["player"])
     assert [m.label for m in app.metric] == ["Players", "Hands (ok)", "Quarantined"]
@@ -74,9 +90,9 @@ def test_hero_is_remembered_across_pages() -> None:
 @pytest.mark.usefixtures("app_env")
 def test_filters_change_the_overview() -> None:
     app = _app()
-    everyone = app.dataframe[-1].value["hands"].sum()
+    everyone = _players(app)["hands"].sum()
     app.sidebar.radio(key="kind").set_value("Tournaments").run()
-    tournaments = app.dataframe[-1].value
+    tournaments = _players(app)
     assert 0 < tournaments["hands"].sum() < everyone
     assert set(tournaments["currency"]) == {"CHIPS"}
 
