@@ -11,6 +11,7 @@ pre-flop (co to 6) and could re-raise"), with the done flag that put it in the n
 from __future__ import annotations
 
 import os
+import sqlite3
 from dataclasses import fields, replace
 
 import pandas as pd
@@ -18,12 +19,12 @@ import pandas as pd
 from analytics.all_in_ev import all_in_ev
 from analytics.db import connect
 from analytics.flags import player_flags
-from analytics.lookup import find_hand
+from analytics.lookup import StoredHand, find_hand
 from analytics.pipeline import Stages
-from analytics.stats import FROM, Kind, Stat, StatsQuery, stat
+from analytics.stats import Kind, Stat, StatsQuery, from_clause, stat
 from replayer.result import ReplayResult
 
-__all__ = ["NotInHand", "explain", "explain_hand"]
+__all__ = ["NotInHand", "explain", "explain_hand", "explain_rows", "explain_stored"]
 
 #: The columns of :func:`explain`.
 COLUMNS = ["site", "hand_id", "started_at", "position", "x", "n", "in_numerator",
@@ -47,6 +48,17 @@ def explain(
     figure :func:`analytics.stats.stats` shows for the same filters. Money and counts list
     the hands where ``x`` is not 0 (bb/100 every hand: each is in its denominator).
     """
+    db = connect(db_path, create=False)
+    try:
+        return explain_rows(db.conn, player, name, query)
+    finally:
+        db.close()
+
+
+def explain_rows(
+    conn: sqlite3.Connection, player: str, name: str, query: StatsQuery | None = None
+) -> pd.DataFrame:
+    """:func:`explain` on an open connection (the dashboard's read-only one)."""
     found = stat(name)
     query = replace(query or StatsQuery(), players=(player,), by=None)
     where, params = query.where()
@@ -55,19 +67,13 @@ def explain(
         SELECT * FROM (
             SELECT h.site, h.hand_id, h.started_at, s.position,
                    {found.x} AS x, {n} AS n, s.net, e.all_in_ev
-            {FROM}
+            {from_clause(conn, query)}
             WHERE h.status = 'ok' AND {where}
             ORDER BY h.started_at, h.id
         ) WHERE x <> 0 OR n <> 0
     """
-    db = connect(db_path, create=False)
-    try:
-        cursor = db.conn.execute(sql, params)
-        frame = pd.DataFrame.from_records(
-            cursor.fetchall(), columns=[c[0] for c in cursor.description]
-        )
-    finally:
-        db.close()
+    cursor = conn.execute(sql, params)
+    frame = pd.DataFrame.from_records(cursor.fetchall(), columns=[c[0] for c in cursor.description])
     if frame.empty:
         frame = pd.DataFrame(columns=[c for c in COLUMNS if not c.startswith("in_")])
     frame["in_numerator"] = frame["x"] != 0
@@ -84,7 +90,12 @@ def explain_hand(db_path: str | os.PathLike[str], hand: str, player: str, name: 
     no longer replays the stored text.
     """
     found = stat(name)
-    stored = find_hand(db_path, hand)
+    return explain_stored(find_hand(db_path, hand), player, found.name)
+
+
+def explain_stored(stored: StoredHand, player: str, name: str) -> str:
+    """:func:`explain_hand` of a hand already read (``analytics.queries.stored_hand``)."""
+    found = stat(name)
     key = f"{stored.site}:{stored.hand_id}"
     if stored.status != "ok":
         raise NotInHand(f"hand {key} is quarantined ({stored.status}): it counts in no stat")

@@ -281,6 +281,32 @@ def m0003_all_in_ev(db: Database) -> None:
     )
 
 
+@MIGRATIONS(name="0004_dashboard_indexes")
+def m0004_dashboard_indexes(db: Database) -> None:
+    """Indexes for the dashboard's sidebar, measured on 100,000 hands
+    (``benchmarks/dashboard_100k.py``; the sidebar is drawn on every page):
+
+    - ``hand_players_dealt_in (player_id, dealt_in)``: the players by hands dealt in,
+      counted in the index alone (0.29 s -> 0.04 s). It replaces ``hand_players_player
+      (player_id)``, its prefix, so an import maintains as many indexes as before.
+    - ``hands_options (game, currency, small_blind, big_blind, unit, started_at, status)``:
+      the dates, games and stakes the sidebar offers, read from the index alone rather
+      than from the rows, which carry each hand's text (0.18 s -> 0.07 s). ``status``
+      comes last on purpose: first, SQLite (without ``ANALYZE``) takes ``status = 'ok'``
+      for a selective seek and prefers this index to ``hands_started_at`` for "the latest
+      hand" (0.0002 s -> 0.16 s).
+    """
+    _execute_all(
+        db,
+        (
+            "CREATE INDEX hand_players_dealt_in ON hand_players (player_id, dealt_in)",
+            "DROP INDEX hand_players_player",
+            "CREATE INDEX hands_options ON hands "
+            "(game, currency, small_blind, big_blind, unit, started_at, status)",
+        ),
+    )
+
+
 def applied(db: Database) -> list[str]:
     """The names of the migrations this database has had, oldest first."""
     return [m.name for m in MIGRATIONS.applied(db)]

@@ -1,4 +1,5 @@
-"""The Player page's further reads: the starting-hand grid and the sessions.
+"""The Player page's further reads: the net won over hands with its all-in EV line, the
+starting-hand grid and the sessions.
 
 Like :mod:`analytics.queries`: pure functions, no Streamlit, no caching. The builders
 (:func:`starting_hand_grid`, :func:`sessions`) take the player's hands as
@@ -14,9 +15,12 @@ currency's major unit and in big blinds for the sessions.
 from __future__ import annotations
 
 import datetime as dt
+import math
 import sqlite3
+from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
 import pandas as pd
 
 from analytics import queries
@@ -36,6 +40,116 @@ SESSION_COLUMNS = ["currency", "start", "end", "minutes", "hands", "net_won", "n
 _HAND_COLUMNS = ["started_at", "game", "currency", "unit", "big_blind", "hole_cards", "net"]
 #: A pause longer than this between a player's consecutive hands starts a new session.
 SESSION_GAP = dt.timedelta(minutes=30)
+
+
+# -- net won over hands, with the all-in EV line --------------------------------------------
+
+#: The lines of the "net won over hands" chart, in the legend's order.
+RESULT_LINES = ("net won", "all-in EV", "showdown", "non-showdown")
+#: The chart's points per line, at most: a line of 100,000 hands is drawn from every k-th
+#: hand (the running totals there are exact), not sent to the browser whole.
+MAX_CHART_POINTS = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class AllInCounts:
+    """The player's hands with an all-in point with cards to come, by EV status."""
+
+    #: EV computed: the all-in EV line counts the EV instead of the net.
+    computed: int = 0
+    #: A contender's cards never shown: left out of the EV line (the net counts).
+    unknown_cards: int = 0
+    #: No equity evaluator for the game yet: left out likewise.
+    unsupported_game: int = 0
+
+    @property
+    def left_out(self) -> int:
+        return self.unknown_cards + self.unsupported_game
+
+
+def all_in_counts(hands: pd.DataFrame) -> AllInCounts:
+    """How many of ``hands`` (as :func:`analytics.queries.player_hands` returns them) had
+    an all-in point, by EV status."""
+    if hands.empty or "all_in_ev_status" not in hands.columns:
+        return AllInCounts()
+    counts = hands["all_in_ev_status"].value_counts()
+    return AllInCounts(
+        computed=int(counts.get("computed", 0)),
+        unknown_cards=int(counts.get("unknown_cards", 0)),
+        unsupported_game=int(counts.get("unsupported_game", 0)),
+    )
+
+
+def all_in_adjusted(hands: pd.DataFrame) -> pd.Series:
+    """Each hand's all-in EV adjusted result in the smallest unit (``float``): the EV where
+    it was computed (status ``computed``), the actual net everywhere else (no all-in with
+    cards to come, or cards unknown: such a hand is left out of the EV, not of the line)."""
+    net = hands["net"].astype(float)
+    if "all_in_ev" not in hands.columns:
+        return net
+    computed = hands["all_in_ev_status"].eq("computed") & hands["all_in_ev"].notna()
+    return net.where(~computed, hands["all_in_ev"].astype(float))
+
+
+def results_over_hands(
+    hands: pd.DataFrame, *, in_big_blinds: bool = False, max_points: int | None = MAX_CHART_POINTS
+) -> pd.DataFrame:
+    """Long-form running totals for the chart, one row per hand and line of
+    :data:`RESULT_LINES`: ``hand`` (1 = the oldest), ``line``, ``net`` (major units, or big
+    blinds with ``in_big_blinds``).
+
+    ``net won`` is the actual result, ``all-in EV`` the all-in EV adjusted one
+    (:func:`all_in_adjusted`), ``showdown`` / ``non-showdown`` the actual result split by
+    whether the player went to showdown. With more than ``max_points`` hands only every
+    k-th hand (and the last) is kept, so the running totals stay exact where drawn.
+    """
+    if hands.empty:
+        return pd.DataFrame(columns=["hand", "line", "net"])
+    if in_big_blinds:
+        scale = hands["big_blind"].where(hands["big_blind"] > 0).astype(float)
+    else:
+        scale = hands["unit"].where(hands["unit"] > 0, 1).fillna(1).astype(float)
+    value = (hands["net"] / scale).fillna(0.0).to_numpy(dtype=float)
+    adjusted = (all_in_adjusted(hands) / scale).fillna(0.0).to_numpy(dtype=float)
+    showdown = hands["went_to_showdown"].astype(bool).to_numpy()
+    count = len(hands)
+    wide = pd.DataFrame(
+        {
+            "hand": np.arange(1, count + 1),
+            "net won": value.cumsum(),
+            "all-in EV": adjusted.cumsum(),
+            "showdown": np.where(showdown, value, 0.0).cumsum(),
+            "non-showdown": np.where(showdown, 0.0, value).cumsum(),
+        }
+    )
+    if max_points and count > max_points:
+        step = math.ceil(count / max_points)
+        keep = (wide["hand"] % step == 0) | (wide["hand"] == 1) | (wide["hand"] == count)
+        wide = wide[keep]
+    return wide.melt(id_vars="hand", var_name="line", value_name="net")
+
+
+# -- explain a stat -------------------------------------------------------------------------
+
+EXPLAINED_COLUMNS = ["site", "hand_id", "key", "started_at", "position", "hole_cards",
+                     "in_numerator", "in_denominator", "x", "n", "currency", "net_won"]  # fmt: skip
+
+
+def explained_hands(rows: pd.DataFrame, hands: pd.DataFrame) -> pd.DataFrame:
+    """The hands behind a stat (``rows``: :func:`analytics.explain.explain`'s frame) with
+    the player's cards and net won in major units from ``hands``
+    (:func:`analytics.queries.player_hands`; only the hands in it are kept, so a frame of
+    one currency keeps that currency's hands). Numerator first, then the rest of the
+    denominator, oldest first within each.
+    """
+    if rows.empty or hands.empty:
+        return pd.DataFrame(columns=EXPLAINED_COLUMNS)
+    mine = hands[["site", "hand_id", "hole_cards", "currency", "unit", "net"]]
+    frame = rows.drop(columns=["net"]).merge(mine, on=["site", "hand_id"], how="inner")
+    frame["key"] = frame["site"] + ":" + frame["hand_id"]
+    frame["net_won"] = frame["net"] / frame["unit"].where(frame["unit"] > 0, 1).fillna(1)
+    frame = frame.sort_values("in_numerator", ascending=False, kind="stable")
+    return frame[EXPLAINED_COLUMNS].reset_index(drop=True)
 
 
 # -- the starting-hand grid ----------------------------------------------------------------

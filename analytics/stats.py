@@ -238,13 +238,19 @@ class StatsQuery:
     def where(self) -> tuple[str, list[object]]:
         """The SQL condition over ``h``, ``s`` and ``p`` (players), and its parameters.
 
-        >>> StatsQuery(players=("Pluribus",), table_sizes=(6,)).where()
-        ('1 AND p.name IN (?) AND h.max_seats IN (?)', ['Pluribus', 6])
+        >>> StatsQuery(players=("Pluribus",), table_sizes=(6,)).where()[1]
+        ['Pluribus', 6]
+
+        Players are picked by id (``s.player_id IN (SELECT id ...)``), so that SQLite can
+        seek a player's rows in the ``player_id`` index instead of testing every row's name.
         """
         where, params = self.filters.where("h")
         clauses = [where]
+        if self.players:
+            marks = ", ".join("?" * len(self.players))
+            clauses.append(f"s.player_id IN (SELECT id FROM players WHERE name IN ({marks}))")
+            params.extend(self.players)
         for column, values in (
-            ("p.name", self.players),
             ("s.position", self.positions),
             ("h.max_seats", self.table_sizes),
         ):
@@ -270,6 +276,36 @@ FROM = """
     JOIN hands h ON h.id = s.hand
     LEFT JOIN all_in_ev e ON e.hand = s.hand AND e.seat = s.seat
 """
+#: The same rows read hands first (``CROSS JOIN`` fixes the order in SQLite): each hand's
+#: ``player_hand_stats`` rows are then one range of that WITHOUT ROWID table, in the order
+#: it is stored. Reading a player's rows through the ``player_id`` index instead costs a
+#: lookup in ``player_hand_stats`` and one in ``hands`` per row: on 100,000 hands
+#: (600,000 rows) 3.1 s for everyone against 1.6 s hands first, 1.1 s against 0.4 s for a
+#: player in every hand.
+FROM_HANDS_FIRST = """
+    FROM hands h
+    CROSS JOIN player_hand_stats s ON s.hand = h.id
+    JOIN players p ON p.id = s.player_id
+    LEFT JOIN all_in_ev e ON e.hand = s.hand AND e.seat = s.seat
+"""
+#: Below this share of all the rows, a player's rows are read through the index.
+INDEX_SHARE = 1 / 50
+
+
+def from_clause(conn: sqlite3.Connection, query: StatsQuery) -> str:
+    """:data:`FROM_HANDS_FIRST`, or :data:`FROM` for players with few rows (measured: a
+    lookup by the index costs about as much as reading 50 rows in order). Both give the
+    same rows; only the time differs."""
+    if not query.players:
+        return FROM_HANDS_FIRST
+    marks = ", ".join("?" * len(query.players))
+    (mine,) = conn.execute(
+        "SELECT count(*) FROM player_hand_stats WHERE player_id IN "
+        f"(SELECT id FROM players WHERE name IN ({marks}))",
+        query.players,
+    ).fetchone()
+    (every,) = conn.execute("SELECT count(*) FROM player_hand_stats").fetchone()
+    return FROM if mine < every * INDEX_SHARE else FROM_HANDS_FIRST
 
 
 def player_stats(conn: sqlite3.Connection, query: StatsQuery) -> pd.DataFrame:
@@ -294,7 +330,7 @@ def player_stats(conn: sqlite3.Connection, query: StatsQuery) -> pd.DataFrame:
         SELECT min(p.name) AS player, min(p.site) AS site, h.currency AS currency,
                max(h.unit) AS unit {"".join(f", {sql} AS {name}" for name, sql in groups)},
                {", ".join(sums)}
-        {FROM}
+        {from_clause(conn, query)}
         WHERE h.status = 'ok' AND {where}
         GROUP BY {", ".join(keys)}
         HAVING count(*) >= ?

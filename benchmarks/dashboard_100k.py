@@ -10,8 +10,12 @@ behind ``dashboard/data.py`` on a read-only connection as the cached wrappers do
 the first call (cold) and the second (warm: the OS and SQLite's caches as a second visit
 finds them; in the app a repeat visit is a ``st.cache_data`` hit and costs nothing).
 
-- overview: status counts, sidebar options, the player table;
-- player "Pluribus": his hands, cumulative results, by position, starting-hand grid, sessions;
+- overview: status counts, sidebar options, the player table and the statistics table (read
+  at the same time in two threads, as the page does; each alone is shown for reference in
+  brackets, not counted in the total);
+- player "Pluribus": his hands, net won over hands (with the all-in EV line), by position,
+  starting-hand grid, sessions, and "explain a stat" (his rates, the hands behind VPIP and
+  why the first of them counted);
 - replay: the default hand (the player's latest), its neighbours, its stored text, the
   replay with every state, and the viewer's words and table picture.
 """
@@ -31,11 +35,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analytics import player_queries, queries  # noqa: E402
+from analytics import explain, player_queries, queries, stats  # noqa: E402
 from analytics.format import Money  # noqa: E402
 from analytics.importer import import_paths  # noqa: E402
 from analytics.lookup import replay_stored  # noqa: E402
-from dashboard import viewer  # noqa: E402
+from dashboard import data, viewer  # noqa: E402
 from dashboard.table_svg import TableView, table_svg  # noqa: E402
 
 LIMIT = 2.0
@@ -71,16 +75,38 @@ def overview(part: Part, conn: sqlite3.Connection) -> None:
     # The entry file draws the sidebar on every page: counts and options (cached alike).
     part("status counts (every page)", lambda: queries.status_counts(conn))
     part("sidebar options (every page)", lambda: queries.filter_options(conn))
-    part("player table", lambda: queries.player_table(conn, queries.Filters()))
+    # The page reads its two tables at once, in two threads (dashboard/data.py).
+    path = conn.execute("PRAGMA database_list").fetchone()[2]
+    part("player table + statistics, two threads",
+         lambda: data.read_overview(path, queries.Filters()))  # fmt: skip
+    # Each alone, one after the other, for reference (not counted in the page's total).
+    part("(player table alone)", lambda: queries.player_table(conn, queries.Filters()))
+    everyone = stats.StatsQuery(filters=queries.Filters())
+    part("(statistics table alone)", lambda: stats.player_stats(conn, everyone))
 
 
 def player_page(part: Part, conn: sqlite3.Connection) -> None:
     filters = queries.Filters()
     hands = part("player hands (SQL)", lambda: queries.player_hands(conn, filters, PLAYER))
-    part("cumulative results", lambda: queries.cumulative_results(hands))
+    part("net won over hands (4 lines)", lambda: player_queries.results_over_hands(hands))
     part("results by position", lambda: queries.results_by_position(hands))
     part("starting-hand grid", lambda: player_queries.starting_hand_grid(hands))
     part("sessions", lambda: player_queries.sessions(hands))
+    mine = stats.StatsQuery(filters=filters, players=(PLAYER,))
+    part("explain: his rates", lambda: stats.player_stats(conn, mine))
+    listed = part(
+        "explain: the hands behind VPIP",
+        lambda: player_queries.explained_hands(
+            explain.explain_rows(conn, PLAYER, "vpip", stats.StatsQuery(filters=filters)), hands
+        ),
+    )
+    first = listed.iloc[0]
+
+    def why() -> str:
+        stored = queries.stored_hand(conn, first["site"], first["hand_id"])
+        return explain.explain_stored(stored, PLAYER, "vpip")
+
+    part("explain: why one hand counted", why)
 
 
 def replay_page(part: Part, conn: sqlite3.Connection) -> None:
@@ -149,7 +175,9 @@ def main() -> None:
                 cold, warm = timed(page, conn), timed(page, conn)
                 for name in cold:
                     rows.append((f"  {name}", cold[name], warm[name]))
-                rows.append((f"{title} page, in all", sum(cold.values()), sum(warm.values())))
+                counted = [name for name in cold if not name.startswith("(")]
+                rows.append((f"{title} page, in all", sum(cold[n] for n in counted),
+                             sum(warm[n] for n in counted)))  # fmt: skip
         finally:
             conn.close()
     print(f"{'':48s} {'cold':>8s} {'warm':>8s}")

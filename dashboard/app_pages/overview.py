@@ -45,7 +45,7 @@ if not counts.get("ok"):
     st.stop()
 
 filters = common.filters()
-table = data.player_table(str(path), stamp, filters)
+table, statistics = data.overview(str(path), stamp, filters)
 hero = common.hero()
 left, middle, right = st.columns(3)
 left.metric("Players", f"{len(table):,}")
@@ -86,7 +86,7 @@ st.dataframe(
 )
 st.subheader("Statistics")
 st.dataframe(
-    stat_table(data.player_stats(str(path), stamp, filters), min_hands),
+    stat_table(statistics, min_hands),
     hide_index=True,
     width="stretch",
 )

@@ -1,11 +1,12 @@
-"""Player: one player's results over time (showdown / non-showdown) and by position."""
+"""Player: one player's results over time (actual, all-in EV, showdown / non-showdown), by
+position, by starting hand and by session, and any stat explained hand by hand."""
 
 from __future__ import annotations
 
 import altair as alt
 import streamlit as st
 
-from analytics import queries
+from analytics import player_queries, queries, stats
 from dashboard import common, data
 
 st.title("Player")
@@ -42,15 +43,16 @@ c3.metric("bb/100", f"{bb / len(hands) * 100:,.1f}")
 c4.metric("Showdowns", f"{int(showdown.sum()):,}")
 
 st.subheader("Net won over hands")
-lines = queries.cumulative_results(hands, in_big_blinds=in_bb)
+lines = player_queries.results_over_hands(hands, in_big_blinds=in_bb)
 colours = alt.Scale(
-    domain=["net won", "showdown", "non-showdown"], range=["#2e7d32", "#1e88e5", "#e53935"]
+    domain=list(player_queries.RESULT_LINES),
+    range=["#2e7d32", "#fb8c00", "#1e88e5", "#e53935"],
 )
 chart = (
     alt.Chart(lines)
     .mark_line()
     .encode(
-        x=alt.X("hand:Q", title="Hands"),
+        x=alt.X("hand:Q", title="Hands", axis=alt.Axis(format="d", tickMinStep=1)),
         y=alt.Y("net:Q", title=f"Net won ({unit_label})"),
         color=alt.Color("line:N", scale=colours, title=None),
         tooltip=["hand:Q", "line:N", alt.Tooltip("net:Q", format=",.2f")],
@@ -58,6 +60,19 @@ chart = (
     .properties(height=320)
 )
 st.altair_chart(chart, width="stretch")
+all_ins = player_queries.all_in_counts(hands)
+caption = (
+    f"All-in EV: {all_ins.computed:,} all-in hands with cards to come counted at their "
+    "exact equity instead of their actual result"
+)
+if all_ins.unknown_cards:
+    caption += (
+        f"; {all_ins.unknown_cards:,} left out because a contender's cards were never "
+        "shown (their actual result counts)"
+    )
+if all_ins.unsupported_game:
+    caption += f"; {all_ins.unsupported_game:,} left out: no equity evaluator for the game yet"
+st.caption(caption + ".")
 
 st.subheader("Results by position")
 positions = queries.results_by_position(hands)
@@ -158,3 +173,54 @@ else:
             "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.1f"),
         },
     )
+
+# -- explain a stat ---------------------------------------------------------------------------
+st.subheader("Explain a stat")
+rates = {s.name: s for s in stats.STATS if s.kind is stats.Kind.RATE}
+figures = data.player_rates(str(path), stamp, filters, player, currency)
+
+
+def _figure(name: str) -> str:
+    x, n = figures.get(name, (0, 0))
+    value = f"{100 * x / n:.1f}%" if n else "–"
+    return f"{rates[name].label}: {value} · {x:,} / {n:,}"
+
+
+name = st.selectbox("Stat", list(rates), format_func=_figure, key="explain_stat")
+explained = data.explain_stat(str(path), stamp, filters, player, name, currency)
+if explained.empty:
+    st.info("No hand under the current filters is in this stat's numerator or denominator.")
+    st.stop()
+in_numerator = int(explained["in_numerator"].sum())
+st.caption(
+    f"{in_numerator:,} hands in the numerator (listed first), "
+    f"{int(explained['in_denominator'].sum()):,} in the denominator. Select a hand to see "
+    "why it counted; the first one is explained until you do."
+)
+event = st.dataframe(
+    explained.drop(columns=["site", "hand_id", "currency"]),
+    hide_index=True,
+    width="stretch",
+    column_config={
+        "key": st.column_config.TextColumn("Hand"),
+        "started_at": "Started (UTC)",
+        "position": "Position",
+        "hole_cards": "Cards",
+        "in_numerator": st.column_config.CheckboxColumn("Numerator"),
+        "in_denominator": st.column_config.CheckboxColumn("Denominator"),
+        "x": st.column_config.NumberColumn("x", format="%d"),
+        "n": st.column_config.NumberColumn("n", format="%d"),
+        "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format="%.2f"),
+    },
+    on_select="rerun",
+    selection_mode="single-row",
+    key=f"explain_table_{name}",
+)
+picked = event.selection.rows if event is not None else []
+row = explained.iloc[picked[0] if picked and picked[0] < len(explained) else 0]
+site, hand_id = str(row["site"]), str(row["hand_id"])
+# The sentence names the player: plain text only (never Markdown).
+st.text(data.explain_hand(str(path), stamp, site, hand_id, player, name))
+if st.button("Open this hand in the replay viewer", icon=":material/play_circle:",
+             key="explain_open"):  # fmt: skip
+    common.open_hand(site, hand_id)

@@ -1,11 +1,12 @@
-"""AppTest of the Player page's starting-hand grid and sessions."""
+"""AppTest of the Player page: the net won with its all-in EV line, the starting-hand grid,
+the sessions and "explain a stat"."""
 
 from __future__ import annotations
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.dashboard.conftest import APP
+from tests.dashboard.conftest import APP, HOSTILE_NAME
 
 
 def _player_page(player: str) -> AppTest:
@@ -23,14 +24,66 @@ def _chart_specs(app: AppTest) -> list[str]:
 @pytest.mark.usefixtures("app_env")
 def test_grid_and_sessions_are_drawn() -> None:
     app = _player_page("Dr:Who")
-    assert [s.value for s in app.subheader][-2:] == ["Starting hands", "Sessions"]
+    assert [s.value for s in app.subheader][-3:] == ["Starting hands", "Sessions",
+                                                     "Explain a stat"]  # fmt: skip
     specs = _chart_specs(app)
     assert len(specs) == 3  # net won over hands, by position, the grid
     assert '"rect"' in specs[-1]
     assert "net_bb" in specs[-1]
-    sessions = app.dataframe[-1].value
+    sessions = [d.value for d in app.dataframe if "bb_per_100" in d.value.columns][-1]
     assert {"start", "end", "hands", "net_won", "bb_per_100"} <= set(sessions.columns)
     assert sessions["hands"].sum() > 0
     app.radio(key="grid_colour").set_value("Frequency").run()
     assert not app.exception
     assert "frequency_pct" in _chart_specs(app)[-1].split('"color"')[1][:200]
+
+
+@pytest.mark.usefixtures("app_env")
+def test_net_won_chart_has_the_all_in_ev_line() -> None:
+    app = _player_page("Dr:Who")
+    spec = _chart_specs(app)[0]
+    for line in ("net won", "all-in EV", "showdown", "non-showdown"):
+        assert f'"{line}"' in spec
+    (caption,) = [c.value for c in app.caption if c.value.startswith("All-in EV:")]
+    assert "exact equity" in caption
+
+
+@pytest.mark.usefixtures("app_env")
+def test_explain_a_stat_lists_the_hands_and_opens_one() -> None:
+    app = _player_page("Dr:Who")
+    choice = app.selectbox(key="explain_stat")
+    assert choice.value == "vpip"
+    assert "VPIP" in choice.format_func("vpip")
+    assert " / " in choice.format_func("vpip")
+    table = [d.value for d in app.dataframe if "in_numerator" in d.value.columns][-1]
+    x, n = int(table["in_numerator"].sum()), int(table["in_denominator"].sum())
+    assert choice.format_func("vpip").endswith(f"{x:,} / {n:,}")
+    # Numerator first.
+    flags = list(table["in_numerator"])
+    assert flags == sorted(flags, reverse=True)
+    assert flags[0]
+    first = table["key"].iloc[0]
+    sentence = [t.value for t in app.text if t.value.startswith(first)]
+    assert sentence
+    assert "VPIP: in the denominator" in sentence[0]
+    assert "in the numerator" in sentence[0]
+
+    choice.set_value("wtsd").run()
+    assert not app.exception
+    table = [d.value for d in app.dataframe if "in_numerator" in d.value.columns][-1]
+    assert table["in_denominator"].all()
+    assert any("WTSD" in t.value for t in app.text)
+
+    app.button(key="explain_open").click().run()
+    assert not app.exception
+    assert app.title[0].value == "Replay"
+    site, _, hand_id = table["key"].iloc[0].partition(":")
+    assert app.session_state["hand"] == (site, hand_id)
+
+
+@pytest.mark.usefixtures("app_env")
+def test_explain_shows_a_hostile_name_as_plain_text_only() -> None:
+    app = _player_page(HOSTILE_NAME)
+    assert any(HOSTILE_NAME in t.value for t in app.text)  # st.text: never rendered as HTML
+    rendered = [m.value for m in app.markdown] + [c.value for c in app.caption]
+    assert not any(HOSTILE_NAME in value for value in rendered)

@@ -107,6 +107,53 @@ def test_sessions_of_nothing() -> None:
     assert list(pq.sessions(_hands([{"started_at": None}])).columns) == pq.SESSION_COLUMNS
 
 
+def test_all_in_ev_line_uses_the_ev_only_where_computed() -> None:
+    hands = _hands([
+        {"net": 100},                                                       # no all-in
+        {"net": -500, "all_in_ev_status": "computed", "all_in_ev": 123.5},  # EV counts
+        {"net": 800, "all_in_ev_status": "unknown_cards"},                  # net counts
+        {"net": -300, "all_in_ev_status": "unsupported_game"},              # net counts
+        {"net": 50, "went_to_showdown": 1, "all_in_ev_status": "computed",
+         "all_in_ev": -25.0},
+    ])  # fmt: skip
+    adjusted = pq.all_in_adjusted(hands)
+    assert list(adjusted) == [100, 123.5, 800, -300, -25.0]
+    counts = pq.all_in_counts(hands)
+    assert counts == pq.AllInCounts(computed=2, unknown_cards=1, unsupported_game=1)
+    assert counts.left_out == 2
+    lines = pq.results_over_hands(hands)
+    assert list(lines.columns) == ["hand", "line", "net"]
+    assert tuple(lines["line"].unique()) == pq.RESULT_LINES
+    wide = lines.pivot(index="hand", columns="line", values="net")
+    assert list(wide["net won"]) == pytest.approx([1.0, -4.0, 4.0, 1.0, 1.5])
+    assert list(wide["all-in EV"]) == pytest.approx([1.0, 2.235, 10.235, 7.235, 6.985])
+    assert list(wide["showdown"]) == pytest.approx([0, 0, 0, 0, 0.5])
+    assert list(wide["showdown"] + wide["non-showdown"]) == pytest.approx(list(wide["net won"]))
+    in_bb = pq.results_over_hands(hands, in_big_blinds=True)
+    last = in_bb[in_bb["hand"] == 5].set_index("line")["net"]
+    assert last["all-in EV"] == pytest.approx(69.85)  # big blind 10 (smallest unit)
+
+
+def test_all_in_ev_line_without_ev_columns_is_the_net() -> None:
+    hands = _hands([{"net": 100}, {"net": -40}])  # a frame without the all-in EV columns
+    assert pq.all_in_counts(hands) == pq.AllInCounts()
+    wide = pq.results_over_hands(hands).pivot(index="hand", columns="line", values="net")
+    assert list(wide["all-in EV"]) == list(wide["net won"])
+    assert pq.results_over_hands(_hands([])).empty
+
+
+def test_long_lines_are_thinned_but_exact_where_drawn() -> None:
+    hands = _hands([{"net": 1} for _ in range(1001)])
+    lines = pq.results_over_hands(hands, max_points=100)
+    drawn = lines[lines["line"] == "net won"]
+    assert len(drawn) <= 102
+    assert drawn["hand"].iloc[0] == 1
+    assert drawn["hand"].iloc[-1] == 1001
+    # The running totals where drawn are those of every hand.
+    assert list(drawn["net"]) == pytest.approx(list(drawn["hand"] * 0.01))
+    assert len(pq.results_over_hands(hands, max_points=None)) == 4 * 1001
+
+
 @pytest.fixture
 def conn(sample_db: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(f"{sample_db.as_uri()}?mode=ro", uri=True)
@@ -125,3 +172,22 @@ def test_on_the_sample_database(conn: sqlite3.Connection) -> None:
     table = pq.player_sessions(conn, filters, "Dr:Who")
     assert table["hands"].sum() == hands["started_at"].notna().sum()
     assert set(table["currency"]) == set(hands["currency"])
+
+
+def test_all_in_ev_on_the_sample_database(conn: sqlite3.Connection) -> None:
+    rows = conn.execute(
+        "SELECT p.name, count(*) FROM all_in_ev e JOIN hand_players p USING (hand, seat) "
+        "WHERE e.all_in_ev_status = 'computed' AND p.dealt_in GROUP BY p.name "
+        "ORDER BY count(*) DESC, p.name LIMIT 1"
+    ).fetchall()
+    assert rows, "the samples have an all-in with cards to come"
+    ((player, computed),) = rows
+    hands = queries.player_hands(conn, queries.Filters(), player)
+    assert pq.all_in_counts(hands).computed == computed
+    expected = conn.execute(
+        "SELECT sum(coalesce(e.all_in_ev, p.net)) FROM hand_players p JOIN hands h "
+        "ON h.id = p.hand LEFT JOIN all_in_ev e USING (hand, seat) "
+        "WHERE p.name = ? AND p.dealt_in AND h.status = 'ok'",
+        (player,),
+    ).fetchone()[0]
+    assert pq.all_in_adjusted(hands).sum() == pytest.approx(expected)

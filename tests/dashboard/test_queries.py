@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics import queries
+from analytics import player_queries, queries
 from tests.dashboard.conftest import HOSTILE_HAND, HOSTILE_NAME
 
 
@@ -63,8 +63,8 @@ def test_hands_search_and_neighbours(conn: sqlite3.Connection) -> None:
 def test_player_hands_charts_data(conn: sqlite3.Connection) -> None:
     hands = queries.player_hands(conn, queries.Filters(), HOSTILE_NAME)
     assert list(hands["hand_id"]) == [HOSTILE_HAND]
-    lines = queries.cumulative_results(hands)
-    assert set(lines["line"]) == {"net won", "showdown", "non-showdown"}
+    lines = player_queries.results_over_hands(hands)
+    assert set(lines["line"]) == {"net won", "all-in EV", "showdown", "non-showdown"}
     by_position = queries.results_by_position(hands)
     assert by_position["hands"].sum() == 1
 
