@@ -40,29 +40,32 @@ Carol: checks
 """
 
 
+# The same play is legal under no limit and under $2/$4 fixed limit (W1).
+W1 = W1_PRE + """
+flop 9c Kc 3h
+Bob: checks
+Carol: bets 2
+Alice: raises to 4
+Bob: calls 4
+Carol: calls 2
+turn 5s
+Bob: checks
+Carol: checks
+Alice: checks
+river 9d
+Bob: bets 4
+Carol: calls 4
+Alice: folds
+showdown
+Bob: shows Qs 9h
+Carol: shows Ks Jh
+Bob: collects 26
+"""
+
+
 def test_w1_no_limit_nets():
     """W1: Bob +16, Carol -10, Alice -6 (no limit)."""
-    script = W1_PRE + """
-    flop 9c Kc 3h
-    Bob: checks
-    Carol: bets 2
-    Alice: raises to 4
-    Bob: calls 4
-    Carol: calls 2
-    turn 5s
-    Bob: checks
-    Carol: checks
-    Alice: checks
-    river 9d
-    Bob: bets 4
-    Carol: calls 4
-    Alice: folds
-    showdown
-    Bob: shows Qs 9h
-    Carol: shows Ks Jh
-    Bob: collects 26
-    """
-    result = replay(hand(script, seats=FOUR, button=1, total_pot=26))
+    result = replay(hand(W1, seats=FOUR, button=1, total_pot=26))
     assert nets(result) == {"Alice": -6, "Bob": 16, "Carol": -10, "Ted": 0}
     assert result.total_pot == 26
     assert sum(p.net for p in result.players) + result.rake == 0
@@ -70,27 +73,7 @@ def test_w1_no_limit_nets():
 
 def test_w1_fixed_limit_nets():
     """W1 under $2/$4 fixed limit (B7: small bet 2 on the flop, big bet 4 on the river)."""
-    script = W1_PRE + """
-    flop 9c Kc 3h
-    Bob: checks
-    Carol: bets 2
-    Alice: raises to 4
-    Bob: calls 4
-    Carol: calls 2
-    turn 5s
-    Bob: checks
-    Carol: checks
-    Alice: checks
-    river 9d
-    Bob: bets 4
-    Carol: calls 4
-    Alice: folds
-    showdown
-    Bob: shows Qs 9h
-    Carol: shows Ks Jh
-    Bob: collects 26
-    """
-    result = replay(hand(script, seats=FOUR, button=1, game="FLHE", stakes=(2, 4)))
+    result = replay(hand(W1, seats=FOUR, button=1, game="FLHE", stakes=(2, 4)))
     assert nets(result) == {"Alice": -6, "Bob": 16, "Carol": -10, "Ted": 0}
 
 
