@@ -24,11 +24,16 @@ class Illegal(Exception):
 
 
 class Mismatch(Exception):
-    """The log's own numbers contradict each other (a call of the wrong amount...)."""
+    """The log's own numbers contradict each other (a call of the wrong amount...).
 
-    def __init__(self, rule: str, message: str) -> None:
+    ``about`` is the event the contradiction is in, when it is not the one being applied
+    (a "collected" line found wrong at the end of the hand), so the error can name its line.
+    """
+
+    def __init__(self, rule: str, message: str, *, about: object | None = None) -> None:
         self.rule = rule
         self.message = message
+        self.about = about
         super().__init__(f"[{rule}] {message}")
 
 

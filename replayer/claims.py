@@ -31,6 +31,8 @@ class Claims:
     cash_outs: dict[str, int] = field(default_factory=dict)
     #: Uncalled bets the engine returned itself because the log printed no line (B11).
     auto_returned: dict[str, int] = field(default_factory=dict)
+    #: Each collector's first "collected" line, to locate a wrong payout.
+    collect_events: dict[str, Collect] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +66,9 @@ def check_claims(
         first = claims.fractional[0]
         raise Mismatch(
             "S4",
-            f"{first.player} collected a fraction of a chip (line {first.line}): a split pot "
+            f"{first.player} collected a fraction of a chip: a split pot "
             "is paid in whole chips, the odd chip to the first winner left of the button",
+            about=first,
         )
     claimed_total = summary.total_pot
     left_in = sum(claims.auto_returned.values())
@@ -108,7 +111,7 @@ def check_claims(
         )
     gross = gross_awards(awards)
     if all(a.evaluated for a in awards):
-        rake_paid = _check_winners(gross, collects, rake + extra)
+        rake_paid = _check_winners(gross, collects, rake + extra, claims.collect_events)
     else:
         # Some winners' cards are unknown: the collect lines name the winners. Each
         # collector must still be able to win a pot; the rake is shared in proportion.
@@ -129,7 +132,9 @@ def _check_total(claimed: int | None, total: int, rake: int, notes: list[str]) -
     raise Mismatch("B10", f"the log's total pot is {claimed}, the engine's {total}")
 
 
-def _check_winners(gross: dict[str, int], collects: dict[str, int], taken: int) -> dict[str, int]:
+def _check_winners(
+    gross: dict[str, int], collects: dict[str, int], taken: int, lines: dict[str, Collect]
+) -> dict[str, int]:
     names = list(dict.fromkeys([*gross, *collects]))
     for name in names:
         due, got = gross.get(name, 0), collects.get(name, 0)
@@ -140,9 +145,12 @@ def _check_winners(gross: dict[str, int], collects: dict[str, int], taken: int) 
                     "S2",
                     f"the log pays {name} {got}, but {', '.join(winners)} "
                     f"{'has' if len(winners) == 1 else 'have'} the best hand",
+                    about=lines.get(name),
                 )
             rule = "S4" if abs(got - due) < max(2, len(winners)) else "S2"
-            raise Mismatch(rule, f"the log pays {name} {got}; the rules give {due}")
+            raise Mismatch(
+                rule, f"the log pays {name} {got}; the rules give {due}", about=lines.get(name)
+            )
     rake_paid = {n: gross.get(n, 0) - collects.get(n, 0) for n in names}
     return {n: v for n, v in rake_paid.items() if v > 0}
 

@@ -113,6 +113,7 @@ class HandReplay:
         self.showdown = False
         self.folded_on: dict[str, str] = {}
         self.collects: dict[str, int] = {}
+        self.collect_events: dict[str, ev.Collect] = {}
         self.fractional: list[ev.Collect] = []
         self.cash_outs: dict[str, int] = {}
         self.cash_out_fees = 0
@@ -155,13 +156,19 @@ class HandReplay:
         self.index, self.event = len(self.hand.events), None
         return self._finish()
 
-    def _error(self, cls: type[HandError], rule: str | None, message: str) -> HandError:
-        event = self.event
+    def _error(
+        self, cls: type[HandError], rule: str | None, message: str, about: object = None
+    ) -> HandError:
+        """The error located at ``about`` if given (an earlier event), else the current one."""
+        event = about if isinstance(about, ev.Event) else self.event
+        index = self.index
+        if isinstance(about, ev.Event):
+            index = next(i for i, e in enumerate(self.hand.events) if e is about)
         return cls(
             message,
             rule=rule,
             hand_id=self.hand.hand_id,
-            event_index=self.index if event is not None else None,
+            event_index=index if event is not None else None,
             event_kind=event.kind if event is not None else None,
             line=event.line if event is not None else None,
         )
@@ -561,6 +568,7 @@ class HandReplay:
     def on_collect(self, event: ev.Collect) -> None:
         self._actor(event.player)
         self.collects[event.player] = self.collects.get(event.player, 0) + event.amount
+        self.collect_events.setdefault(event.player, event)
         if not event.whole:
             self.fractional.append(event)
 

@@ -71,11 +71,14 @@ def settle(play: HandReplay) -> ReplayResult:
                 fractional=play.fractional,
                 cash_outs=play.cash_outs,
                 auto_returned=play.auto_returned,
+                collect_events=play.collect_events,
             ),
             total,
         )
     except Mismatch as problem:
-        raise play._error(ReplayMismatch, problem.rule, problem.message) from None
+        raise play._error(
+            ReplayMismatch, problem.rule, problem.message, problem.about
+        ) from None
     went = len(live) > 1
     players = tuple(
         PlayerResult(

@@ -264,7 +264,10 @@ def test_s4_odd_chip_to_first_winner_left_of_button():
     assert result.pots[0].odd_chips_to == "B"
     # Giving the odd chip to the other winner breaks S4.
     bad = script.replace("B: collects 17\nC: collects 16", "B: collects 16\nC: collects 17")
-    mismatch(bad, "S4", seats=seats, button=1, stakes=(5, 10))
+    error = mismatch(bad, "S4", seats=seats, button=1, stakes=(5, 10))
+    # The error points at the wrong "collected" line, not at the end of the hand.
+    assert error.line == script.splitlines().index("B: collects 17") + 1
+    assert "(collect at test.txt:" in str(error)
 
 
 def test_s2_log_paying_the_worse_hand_is_a_mismatch():
