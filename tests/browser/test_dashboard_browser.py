@@ -5,7 +5,7 @@
 uploads two sample histories on the Import page, finds their players in the Overview table,
 sees a player named ``<b>Boldy</b>`` shown as text (never as markup), opens a hand by its
 link in the replay viewer and steps it forward to the showdown and the result. At the end,
-every request the browser made must have gone to 127.0.0.1 (or a browser-internal scheme).
+no request the browser made may have left the machine (``tests/browser/network.py``).
 
 A screenshot of each stage is saved in ``test-artifacts/browser/`` (with the server's log,
 and a ``failed-*.png`` when a wait times out). Skipped when Chromium, its driver or selenium
@@ -28,9 +28,10 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
+
+from tests.browser.network import outside_requests
 
 try:
     from selenium import webdriver
@@ -70,9 +71,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-default-apps",
 ]
-LOCAL_HOSTS = {"127.0.0.1", "localhost"}
-#: Schemes that never reach the network.
-BROWSER_SCHEMES = {"data", "blob", "about", "chrome", "devtools"}
 #: The replay viewer's position and the event at it: "Step 3 of 20 · preflop" then the event.
 STEP_LINE = re.compile(r"Step (\d+) of (\d+) · (\S+)\n(.+)")
 
@@ -383,11 +381,7 @@ def test_upload_overview_and_replay_in_chromium(browser: Browser) -> None:
     # Nothing left 127.0.0.1: every request and websocket of the page, and the log saw some.
     browser.drain_network_log()
     assert any(u.startswith("ws://127.0.0.1:") for u in browser.requests)
-    outside = sorted({
-        url for url in browser.requests
-        if urlsplit(url).scheme not in BROWSER_SCHEMES
-        and urlsplit(url).hostname not in LOCAL_HOSTS
-    })  # fmt: skip
+    outside = outside_requests(browser.requests)
     assert not outside, f"the browser asked for {outside}"
     shown = sorted({u if len(u) < 200 else f"{u[:200]}…" for u in browser.requests})
     (browser.artifacts / "requests.txt").write_text("\n".join(shown) + "\n")
