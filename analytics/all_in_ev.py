@@ -38,9 +38,9 @@ from enum import StrEnum
 from fractions import Fraction
 
 from analytics.equity import equity_evaluator, runouts
-from replayer.cards import Card
+from parser.model.cards import Card
+from parser.model.games import GAME_SPECS, GameSpec
 from replayer.engine import replay
-from replayer.games import GAME_SPECS, GameSpec
 from replayer.result import ReplayResult
 from replayer.state import HandState
 

@@ -5,7 +5,7 @@ holds (``C(48, 5) = 1,712,304`` boards for a heads-up pre-flop all-in, 44 on the
 ranks every player's hand on every board at once, and splits each board among its winners
 (a three-way tie gives each a third of that board). Shares are exact fractions.
 
->>> from replayer.cards import parse_cards as cards
+>>> from parser.model.cards import parse_cards as cards
 >>> shares = equities([cards("As Ks"), cards("Qd Qc")], [])
 >>> [f"{float(s):.2%}" for s in shares]
 ['46.21%', '53.79%']
@@ -31,8 +31,8 @@ import numpy as np
 
 from analytics import equity_tables as tb
 from analytics.equity_tables import I16, I64
-from replayer.cards import DECK, Card
-from replayer.games import Evaluator, GameSpec
+from parser.model.cards import DECK, Card
+from parser.model.games import Evaluator, GameSpec
 
 __all__ = [
     "HOLDEM_HIGH",
@@ -189,7 +189,7 @@ def equity_evaluator(spec: GameSpec) -> EquityEvaluator | None:
     """The evaluator for a game's all-in equity, or None when there is none yet (stud and
     draw games deal no common board; 6+ hold'em ranks a short deck).
 
-    >>> from replayer.games import GAME_SPECS
+    >>> from parser.model.games import GAME_SPECS
     >>> equity_evaluator(GAME_SPECS["PLO8"]).name, equity_evaluator(GAME_SPECS["FL7S"])
     ('omaha_high_low8', None)
     """

@@ -121,7 +121,7 @@ def rank_high_many(hands: npt.ArrayLike) -> I16:
 
     ``hands`` is an ``(m, 7)`` array of card indices (distinct within a row).
 
-    >>> from replayer.cards import parse_cards
+    >>> from parser.model.cards import parse_cards
     >>> royal = [c.index for c in parse_cards("Ts Js Qs Ks As 2c 3d")]
     >>> rank_high_many([royal]).tolist()
     [7462]

@@ -45,8 +45,8 @@ from typing import Any
 
 from analytics import flag_fields as ff
 from analytics.flag_fields import FIELDS, PlayerFlags
-from replayer import events as ev
-from replayer.games import GAME_SPECS
+from parser.model import events as ev
+from parser.model.games import GAME_SPECS
 from replayer.result import PlayerResult, ReplayResult
 
 __all__ = ["FIELDS", "PlayerFlags", "flag_rows", "player_flags"]

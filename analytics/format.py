@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from replayer.cards import Card
+from parser.model.cards import Card
 
 #: Currency symbols written before the amount; other ISO codes are written after it.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥", "CAD": "C$", "AUD": "A$"}
@@ -56,7 +56,7 @@ class Money:
 def cards(shown: Sequence[Card]) -> str:
     """``[Ah Kd]``, or ``[]`` for none.
 
-    >>> from replayer.cards import parse_cards
+    >>> from parser.model.cards import parse_cards
     >>> cards(parse_cards("Ah Kd"))
     '[Ah Kd]'
     """

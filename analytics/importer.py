@@ -35,7 +35,7 @@ from analytics.pipeline import INTERNAL_ERROR, HandOutcome, Problem, Stages, pro
 from analytics.rows import HandRows, outcome_rows
 from analytics.sources import InputFile, Refused, list_inputs
 from analytics.store import FileMeta, HandWriter, Written
-from replayer.errors import PokerhhError
+from parser.model.errors import PokerhhError
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from analytics.db import connect
 from analytics.pipeline import Stages
-from replayer.hand import Source
+from parser.model.hand import Source
 from replayer.result import ReplayResult
 
 _FIND = """

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 from analytics.format import Money, cards, names
 from analytics.rows import blinds_and_bets, iso_utc
-from replayer import events as ev
-from replayer.games import GAME_SPECS
+from parser.model import events as ev
+from parser.model.games import GAME_SPECS
 from replayer.result import ReplayResult
 from replayer.state import HandState, LegalActions, Pot
 

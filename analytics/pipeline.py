@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from replayer.errors import HandError, PokerhhError
-from replayer.hand import ParsedHand, Source
+from parser.model.errors import HandError, PokerhhError
+from parser.model.hand import ParsedHand, Source
 from replayer.result import ReplayResult
 
 #: ``hands.status`` for each error ``kind``; every other kind is ``invalid``.

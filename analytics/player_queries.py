@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from analytics import queries
-from replayer.games import GAME_SPECS
+from parser.model.games import GAME_SPECS
 
 #: Ranks from the highest: the grid's rows and columns, in this order.
 RANKS = "AKQJT98765432"

@@ -23,10 +23,10 @@ from analytics.all_in_ev import all_in_ev
 from analytics.flag_fields import FIELDS as STAT_FIELDS
 from analytics.flags import flag_rows
 from analytics.pipeline import HandOutcome, Problem
-from replayer import events as ev
-from replayer.cards import Card, format_cards
-from replayer.games import GAME_SPECS, Betting, Forced
-from replayer.hand import ParsedHand, Source
+from parser.model import events as ev
+from parser.model.cards import Card, format_cards
+from parser.model.games import GAME_SPECS, Betting, Forced
+from parser.model.hand import ParsedHand, Source
 from replayer.result import PlayerResult, ReplayResult
 
 HAND_COLUMNS = (

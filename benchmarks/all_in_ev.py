@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from analytics import equity_tables
 from analytics.all_in_ev import all_in_ev
 from analytics.equity import OMAHA_HIGH, OMAHA_HIGH_LOW8, EquityEvaluator, equities
-from replayer.cards import DECK, Card
+from parser.model.cards import DECK, Card
 from replayer.engine import replay
 from tests.handdsl import hand
 

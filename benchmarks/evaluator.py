@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from replayer.cards import DECK
+from parser.model.cards import DECK
 from replayer.evaluator import rank_high, rank_omaha_high
 
 

@@ -28,8 +28,8 @@ from analytics.flags import flag_rows, player_flags  # noqa: E402
 from analytics.migrations import MIGRATIONS  # noqa: E402
 from analytics.rows import STAT_COLUMNS  # noqa: E402
 from parser import decode, parse_hand, split_hands  # noqa: E402
+from parser.model.errors import PokerhhError  # noqa: E402
 from replayer import replay  # noqa: E402
-from replayer.errors import PokerhhError  # noqa: E402
 from replayer.result import ReplayResult  # noqa: E402
 
 

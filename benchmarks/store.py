@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from analytics.db import connect
 from analytics.rows import HandRows, rows
 from analytics.store import FileMeta, HandWriter
-from replayer import events as ev
-from replayer.cards import DECK
-from replayer.hand import ParsedHand, Seat, Source, Stakes
+from parser.model import events as ev
+from parser.model.cards import DECK
+from parser.model.hand import ParsedHand, Seat, Source, Stakes
 from replayer.result import PlayerResult, PotResult, ReplayResult
 
 NAMES = ("MrBlue", "MrBlonde", "MrWhite", "MrPink", "MrBrown", "Pluribus")

@@ -271,7 +271,7 @@ def _explain(args: argparse.Namespace) -> int:
     from analytics.lookup import HandNotFound
     from analytics.stats import UnknownStat
     from analytics.stats_report import explain_report
-    from replayer.errors import PokerhhError
+    from parser.model.errors import PokerhhError
 
     db_path = resolve_db_path(args.db)
     try:
@@ -292,7 +292,7 @@ def _explain(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from analytics.lookup import HandNotFound, find_hand, replay_stored
     from analytics.narrate import narrate
-    from replayer.errors import PokerhhError
+    from parser.model.errors import PokerhhError
 
     try:
         hand = find_hand(resolve_db_path(args.db), args.hand_id)

@@ -21,7 +21,7 @@ import streamlit as st
 from analytics import explain, player_queries, queries, stats
 from analytics.db import resolve_db_path
 from analytics.lookup import StoredHand
-from replayer.errors import PokerhhError
+from parser.model.errors import PokerhhError
 
 #: The database version (see :func:`version`).
 Stamp = tuple[int, ...]

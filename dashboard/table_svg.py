@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from replayer.cards import Card
+from parser.model.cards import Card
 from replayer.state import HandState, SeatState
 
 WIDTH, HEIGHT = 960, 560

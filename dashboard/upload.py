@@ -23,8 +23,8 @@ from pathlib import Path
 from analytics.importer import ImportReport, Progress, import_paths
 from analytics.pipeline import Stages
 from analytics.sources import Refused
+from parser.model.errors import PokerhhError
 from parser.split import HEADER_RE
-from replayer.errors import PokerhhError
 
 #: The largest file accepted, in megabytes (also the launcher's ``server.maxUploadSize``).
 MAX_UPLOAD_MB = 200

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from analytics.format import Money, names
 from analytics.narrate import describe
-from replayer import events as ev
+from parser.model import events as ev
 from replayer.result import ReplayResult
 from replayer.state import LegalActions
 

@@ -1,38 +1,33 @@
-"""Hand-history text -> ``replayer`` vocabulary.
+"""Hand-history text -> the shared vocabulary of ``parser.model``.
 
 The flow: :func:`decode` (bytes -> text), :func:`split_hands` (text -> one
 :class:`RawHand` per hand), :func:`parse_hand` (``RawHand`` -> ``ParsedHand``);
 :func:`parse_file` chains them for one file and yields an error per bad hand instead of
 stopping.
+
+The parsers are loaded on first use (PEP 562): ``parser.model`` is imported by every other
+package, and it should not pay for building the grammars.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from parser.decode import decode
-from parser.pokerstars import parse_hand
 from parser.split import RawHand, split_hands
-from replayer.errors import PokerhhError
-from replayer.hand import ParsedHand
+
+if TYPE_CHECKING:
+    from parser.files import parse_file
+    from parser.pokerstars import parse_hand
 
 __all__ = ["RawHand", "decode", "parse_file", "parse_hand", "split_hands"]
 
+_HOMES = {"parse_file": "parser.files", "parse_hand": "parser.pokerstars"}
 
-def parse_file(path: str | Path) -> Iterator[ParsedHand | PokerhhError]:
-    """Every hand of a file, parsed; a hand that fails yields its error and the file goes on.
 
-    A file that cannot be decoded yields one ``DecodeError``.
-    """
-    name = str(path)
-    try:
-        text = decode(Path(path).read_bytes(), name)
-    except PokerhhError as error:
-        yield error
-        return
-    for raw in split_hands(text, name):
-        try:
-            yield parse_hand(raw)
-        except PokerhhError as error:
-            yield error
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'parser' has no attribute {name!r}")
+    return getattr(import_module(home), name)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import codecs
 
-from replayer.errors import DecodeError
+from parser.model.errors import DecodeError
 
 _UNDEFINED_CP1252 = frozenset(b"\x81\x8d\x8f\x90\x9d")
 _ERRORS = "pokerhh-cp1252-latin1"

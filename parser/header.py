@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
+from parser.model.games import GAME_SPECS_BY_NAME, GameSpec
 from parser.money import CURRENCY_CODES, currency_of
-from replayer.games import GAME_SPECS_BY_NAME, GameSpec
 
 
 class HeaderError(ValueError):

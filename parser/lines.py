@@ -18,17 +18,17 @@ from typing import TYPE_CHECKING
 
 from parser.header import Header, HeaderError, parse_header
 from parser.lexer import LineToken
+from parser.model import events as ev
+from parser.model.cards import Card, parse_cards
+from parser.model.errors import ParseError
+from parser.model.games import Forced
+from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.money import MoneyError, to_units, to_units_floor
 from parser.names import SeatNames
 from parser.summary import read_total_pot, revealed_cards
-from replayer import events as ev
-from replayer.cards import Card, parse_cards
-from replayer.errors import ParseError
-from replayer.games import Forced
-from replayer.hand import ParsedHand, Seat, Source, Stakes, Summary
 
 if TYPE_CHECKING:
-    from replayer.games import GameSpec
+    from parser.model.games import GameSpec
 
 _CARD_GROUPS: dict[str, tuple[Card, ...]] = {}
 _UNKNOWN_CARDS = frozenset({"XX", "xx", "X", "x", "??"})

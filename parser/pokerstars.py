@@ -34,10 +34,10 @@ from lark.exceptions import (
 from parser.header import hand_id_of
 from parser.lexer import LineLexer
 from parser.lines import Builder
-from replayer.errors import IncompleteHand, ParseError
+from parser.model.errors import IncompleteHand, ParseError
 
 if TYPE_CHECKING:
-    from replayer.hand import ParsedHand, Source
+    from parser.model.hand import ParsedHand, Source
 
 
 class _Lines(Transformer[Token, list[Token]]):

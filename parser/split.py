@@ -23,9 +23,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from replayer.hand import Source
+from parser.model.hand import Source
 
-#: A hand's text and where it came from (``replayer.hand.Source``).
+#: A hand's text and where it came from (``parser.model.hand.Source``).
 RawHand = Source
 
 HEADER_RE = re.compile(

@@ -1,9 +1,10 @@
-"""The rules engine: pokerhh's domain vocabulary and the replay of a hand.
+"""The rules engine: the replay of a hand under its game's rules, and the evaluators.
 
-Imports nothing of ours and no third-party library, so every other package can use it.
+It imports only ``parser.model`` (the shared vocabulary) of ours, and no third-party
+library, so analytics and the dashboard can use it and it can use nothing right of it.
 """
 
+from parser.model.games import GAME_SPECS, GameSpec
 from replayer.engine import replay
-from replayer.games import GAME_SPECS, GameSpec
 
 __all__ = ["GAME_SPECS", "GameSpec", "replay"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from replayer.games import Betting
+from parser.model.games import Betting
 
 
 class Illegal(Exception):

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from parser.model.events import Collect
+from parser.model.hand import ParsedHand
 from replayer.betting import Mismatch
-from replayer.events import Collect
-from replayer.hand import ParsedHand
 from replayer.showdown import Award
 
 

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from replayer import events as ev
+from parser.model import events as ev
+from parser.model.cards import Card, format_cards
+from parser.model.errors import (
+    CancelledHand,
+    HandError,
+    ReplayMismatch,
+    RuleViolation,
+    UnsupportedGame,
+)
+from parser.model.games import GAME_SPECS, BetSize, Betting, GameSpec, Opener
+from parser.model.hand import ParsedHand
 from replayer.betting import (
     Actor,
     Illegal,
@@ -23,16 +33,6 @@ from replayer.betting import (
     may_raise,
     to_call,
 )
-from replayer.cards import Card, format_cards
-from replayer.errors import (
-    CancelledHand,
-    HandError,
-    ReplayMismatch,
-    RuleViolation,
-    UnsupportedGame,
-)
-from replayer.games import GAME_SPECS, BetSize, Betting, GameSpec, Opener
-from replayer.hand import ParsedHand
 from replayer.positions import blind_positions, clockwise_from
 from replayer.pots import uncalled_excess
 from replayer.result import Decision, ReplayResult

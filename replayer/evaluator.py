@@ -4,7 +4,7 @@ Every ``rank_*`` function returns an ``int`` where a larger number is a better h
 numbers tie and split the pot (S2); numbers of different functions are not comparable. Cards
 must be distinct (not checked on the hot path). The rule book, as doctests:
 
->>> from replayer.cards import parse_cards as cards
+>>> from parser.model.cards import parse_cards as cards
 >>> def high(text):
 ...     return describe_high(rank_high(cards(text)))
 
@@ -63,8 +63,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
+from parser.model.cards import RANKS, Card
 from replayer import evaluator_tables as tables
-from replayer.cards import RANKS, Card
 from replayer.evaluator_tables import (
     CARD_CODE,
     CATEGORY_NAMES,
@@ -140,7 +140,7 @@ def rank_high(cards: Sequence[Card]) -> int:
     Table driven: the sum of the cards' codes gives the suit counts and the rank multiset;
     without five of a suit one dict lookup answers, otherwise the suit's ranks do.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> rank_high(cards("Ts Js Qs Ks As")), rank_high(cards("7c 5d 4h 3s 2c"))
     (7462, 1)
     >>> describe_high(rank_high(cards("Kh Kd 9c 9s 9h 2c Kc")))  # two trips: best full house
@@ -181,7 +181,7 @@ def rank_omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> int:
     ``rank_high`` scale. Hole: 2 to 6 cards (omaha 4, 5-card omaha and Courchevel 5, 6-card
     omaha 6); board: 3 to 5.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> hole = cards("Ah Ad Ac Ks")  # three aces in the hand, one on the board: no quads
     >>> describe_high(rank_omaha_high(hole, cards("Kd Kh As 2s 3d")))
     'a full house, Aces full of Kings'
@@ -219,7 +219,7 @@ def category(rank: int) -> str:
     """Category name of a ``rank_high`` value (S2), one of :data:`CATEGORIES`; the royal
     flush is a ``"straight flush"``.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> category(rank_high(cards("Ac Ad 7h 7s 7c")))
     'full house'
     """
@@ -242,7 +242,7 @@ def best_five_high(cards: Sequence[Card]) -> tuple[Card, ...]:
     """The five cards that make ``rank_high(cards)``, most significant first (the wheel as
     5-4-3-2-A). Among equal choices, the earliest cards in ``cards`` win.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> best_five_high(cards("Ah 9d 2c 9s 3h 4d 5s"))
     (Card('5s'), Card('4d'), Card('3h'), Card('2c'), Card('Ah'))
     >>> best_five_high(cards("Kh 9d Kc 9s 2h Qd Tc"))
@@ -259,7 +259,7 @@ def best_five_omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> tuple[C
     """The two hole cards and three board cards that make ``rank_omaha_high`` (S1), most
     significant first.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> best_five_omaha_high(cards("Ah Ad Ac Ks"), cards("Kd Kh As 2s 3d"))
     (Card('As'), Card('Ah'), Card('Ad'), Card('Kd'), Card('Kh'))
     """
@@ -319,7 +319,7 @@ def rank_low8(cards: Sequence[Card]) -> int | None:
     for 5-4-3-2-A, or ``None`` when no five different ranks of eight or lower exist (S3).
     Aces are low; straights and flushes do not count against a low.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> rank_low8(cards("5h 4h 3h 2h Ah"))  # a straight flush is also the best low
     56
     >>> rank_low8(cards("7c 7d 4h 3s 2c 2d Kd")) is None  # pairs leave only four ranks
@@ -338,7 +338,7 @@ def rank_omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
     """Best qualifying low of exactly two hole cards and three board cards (S1, S3), on the
     ``rank_low8`` scale, or ``None``. The choice is independent of the high hand's (S3).
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> board = cards("2c 3d 4h Kc Ks")
     >>> describe_low8(rank_omaha_low8(cards("Ah 5s Qd Qh"), board))
     '5,4,3,2,A'
@@ -388,7 +388,7 @@ def rank_low_a5(cards: Sequence[Card]) -> int:
     """Best ace-to-five low of 5 to 7 cards (razz): aces low, straights and flushes ignored,
     pairs count against, no qualifier. ``1..6175``, larger is better.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> rank_low_a5(cards("5c 4c 3c 2c Ac")) > rank_low_a5(cards("6c 4d 3h 2s Ac"))
     True
     >>> rank_low_a5(cards("Kc Qd Jh Ts 9c")) > rank_low_a5(cards("Ac Ad 2h 3s 4c"))  # no pair
@@ -407,7 +407,7 @@ def describe_low_a5(rank: int) -> str:
     """PokerStars' words for a ``rank_low_a5`` value, as after ``Lo:``: ``"Q,T,9,5,A"``;
     a hand with a pair is described as a high hand (``"a pair of Kings"``).
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> describe_low_a5(rank_low_a5(cards("6h 8h 3d Ad Ac Kh 8c")))
     'K,8,6,3,A'
     """
@@ -428,7 +428,7 @@ def rank_low_27(cards: Sequence[Card]) -> int:
     flushes count against; the high order turned over, with no wheel. ``1..7462``, larger
     is better; 7-5-4-3-2 unsuited is the best.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> best = rank_low_27(cards("7c 5d 4h 3s 2c"))
     >>> all(best > rank_low_27(cards(h)) for h in ["8c 5d 4h 3s 2c", "7c 5c 4c 3c 2c",
     ...                                              "6c 5d 4h 3s 2c", "Ac 5d 4h 3s 2c"])
@@ -460,7 +460,7 @@ def describe_low_27(rank: int) -> str:
     """PokerStars' words for a ``rank_low_27`` value, as after ``Lo:``: ``"T,6,5,3,2"``,
     ``"a pair of Eights"``, ``"a straight, Four to Eight"``.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> describe_low_27(rank_low_27(cards("2d Th 3d 6h 5c")))
     'T,6,5,3,2'
     >>> describe_low_27(rank_low_27(cards("Ah 2d 3c 4s 5h")))  # no wheel in 2-7
@@ -484,7 +484,7 @@ def rank_badugi(cards: Sequence[Card]) -> int:
     """Best badugi of 4 cards: the most cards of different suits and different ranks, then
     the lowest, compared from the highest card down; aces low. Larger is better.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> rank_badugi(cards("Kc Qd Jh Ts")) > rank_badugi(cards("Ac 2d 3h 3s"))  # 4 beat 3
     True
     >>> rank_badugi(cards("4c 3d 2h As")) > rank_badugi(cards("5c 3d 2h As"))
@@ -514,7 +514,7 @@ def describe_badugi(rank: int) -> str:
     """PokerStars' words for a ``rank_badugi`` value: ``"Badugi: 5,4,2,A"`` for four cards,
     ``"3-card: 4,2,A"`` and so on for fewer.
 
-    >>> from replayer.cards import parse_cards as cards
+    >>> from parser.model.cards import parse_cards as cards
     >>> describe_badugi(rank_badugi(cards("Ts 4c 2h 5d")))
     'Badugi: T,5,4,2'
     """

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from replayer.cards import Card
+from parser.model.cards import Card
 
 #: Categories, worst to best, in the 6+ order.
 HIGH_CARD, PAIR, TWO_PAIR, STRAIGHT, TRIPS, FULL_HOUSE, FLUSH, QUADS, STRAIGHT_FLUSH = range(9)
@@ -62,7 +62,7 @@ def _score5(cards: Sequence[Card]) -> int:
 def rank_short_deck(cards: Sequence[Card]) -> int:
     """Best five of 5-7 cards under 6+ rules (larger is better).
 
-    >>> from replayer.cards import parse_cards
+    >>> from parser.model.cards import parse_cards
     >>> flush = rank_short_deck(parse_cards("Ah Jh 9h 7h 6h"))
     >>> full = rank_short_deck(parse_cards("Ks Kd Kc 9s 9d"))
     >>> flush > full

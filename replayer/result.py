@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from replayer.cards import Card
-from replayer.hand import ParsedHand
+from parser.model.cards import Card
+from parser.model.hand import ParsedHand
 from replayer.state import HandState
 
 

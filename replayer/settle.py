@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from parser.model.errors import ReplayMismatch
 from replayer.betting import Mismatch
 from replayer.claims import Claims, check_claims
-from replayer.errors import ReplayMismatch
 from replayer.pots import side_pots
 from replayer.result import PlayerResult, PotResult, ReplayResult
 from replayer.showdown import award_pots

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from parser.model.cards import Card
+from parser.model.games import Evaluator, GameSpec
 from replayer import evaluator
-from replayer.cards import Card
 from replayer.evaluator_short_deck import rank_short_deck
-from replayer.games import Evaluator, GameSpec
 from replayer.pots import split_evenly
 from replayer.state import Pot
 

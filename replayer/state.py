@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from replayer.cards import Card
+from parser.model.cards import Card
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,9 +11,9 @@ Names are single words; amounts are integers in the smallest unit.
 
 from __future__ import annotations
 
-from replayer import events as ev
-from replayer.cards import parse_cards
-from replayer.hand import ParsedHand, Seat, Source, Stakes, Summary
+from parser.model import events as ev
+from parser.model.cards import parse_cards
+from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
 
 def _event(line: str, number: int) -> ev.Event:

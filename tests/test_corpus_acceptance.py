@@ -16,8 +16,8 @@ import pytest
 
 from analytics.importer import import_paths
 from parser import parse_hand
+from parser.model.hand import Source
 from replayer import replay
-from replayer.hand import Source
 from tests.corpus import CORPORA
 
 pytestmark = pytest.mark.corpus

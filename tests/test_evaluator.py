@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replayer.cards import DECK, Card, parse_cards
+from parser.model.cards import DECK, Card, parse_cards
 from replayer.evaluator import (
     CATEGORIES,
     HIGH_RANK_COUNT,

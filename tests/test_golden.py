@@ -158,8 +158,8 @@ def _raw_hand(parser: types.ModuleType, history: Path, hand_id: str) -> Any:
 
 def _outcome(raw: Any, replay: Callable[..., Any], parser: types.ModuleType) -> Any:
     """Parse and replay one raw hand: the ReplayResult, or the error it raised."""
-    from replayer.errors import CancelledHand, IncompleteHand, ReplayMismatch, RuleViolation
-    from replayer.games import GAME_SPECS
+    from parser.model.errors import CancelledHand, IncompleteHand, ReplayMismatch, RuleViolation
+    from parser.model.games import GAME_SPECS
 
     try:
         parsed = parser.parse_hand(raw)
@@ -169,7 +169,7 @@ def _outcome(raw: Any, replay: Callable[..., Any], parser: types.ModuleType) -> 
 
 
 def _status_of(outcome: Any) -> tuple[str, str | None, str | None]:
-    from replayer.errors import CancelledHand, IncompleteHand, ReplayMismatch, RuleViolation
+    from parser.model.errors import CancelledHand, IncompleteHand, ReplayMismatch, RuleViolation
 
     if isinstance(outcome, RuleViolation):
         return "invalid", "rule_violation", outcome.rule
@@ -218,8 +218,8 @@ def test_replay_matches_golden(expected_path: Path, hand: dict[str, Any]) -> Non
 
 def test_every_supported_game_has_a_sample_history() -> None:
     """RULES-as-data: a GameSpec marked supported has at least one sample history."""
-    from replayer.errors import PokerhhError
-    from replayer.games import GAME_SPECS
+    from parser.model.errors import PokerhhError
+    from parser.model.games import GAME_SPECS
 
     parser = _parser()
     seen: set[str] = set()

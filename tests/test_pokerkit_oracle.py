@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 
 import parser
+from parser.model.errors import PokerhhError
 from replayer import replay
-from replayer.errors import PokerhhError
 from tests.corpus import CORPORA, corpus_files
 
 pokerkit = pytest.importorskip("pokerkit")

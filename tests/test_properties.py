@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import parser
+from parser.model import events as ev
+from parser.model.cards import DECK
+from parser.model.errors import PokerhhError
+from parser.model.hand import ParsedHand, Seat, Stakes, Summary
 from replayer import GAME_SPECS, replay
-from replayer import events as ev
-from replayer.cards import DECK
 from replayer.engine import HandReplay
-from replayer.errors import PokerhhError
-from replayer.hand import ParsedHand, Seat, Stakes, Summary
 from replayer.pots import uncalled_excess
 
 GAMES = ["NLHE", "PLHE", "FLHE"]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from replayer.events import EVENT_TYPES
-from replayer.games import GAME_SPECS, Betting
+from parser.model.events import EVENT_TYPES
+from parser.model.games import GAME_SPECS, Betting
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from parser.model.errors import CancelledHand, ReplayMismatch, RuleViolation
 from replayer import replay
-from replayer.errors import CancelledHand, ReplayMismatch, RuleViolation
 from tests.handdsl import hand
 
 FOUR = [("Alice", 1000), ("Bob", 1000), ("Carol", 1000), ("Ted", 1000)]  # seat 1..4

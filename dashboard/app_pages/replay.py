@@ -17,7 +17,7 @@ from analytics.lookup import replay_stored
 from analytics.rows import blinds_and_bets
 from dashboard import common, data, viewer
 from dashboard.table_svg import TableView, table_svg
-from replayer.errors import PokerhhError
+from parser.model.errors import PokerhhError
 
 STEP = "step"
 PLAYING = "autoplay"  # not a widget's key: the Play/Pause button and the timer set it

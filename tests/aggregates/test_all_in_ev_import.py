@@ -11,9 +11,9 @@ from analytics.all_in_ev import all_in_ev, all_in_point
 from analytics.flags import flag_rows
 from analytics.rows import all_in_rows, cards_to_come_when_all_in
 from parser import decode, parse_hand, split_hands
+from parser.model.errors import PokerhhError
+from parser.model.games import GAME_SPECS
 from replayer import replay
-from replayer.errors import PokerhhError
-from replayer.games import GAME_SPECS
 from tests.aggregates.texts import hand_text
 from tests.corpus import corpus_files
 

@@ -31,10 +31,16 @@ if __name__ == "__main__":  # run as a script from anywhere: make the project im
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from analytics.pipeline import Stages
-from replayer import events as ev
-from replayer.cards import parse_cards
-from replayer.errors import CancelledHand, DecodeError, IncompleteHand, ParseError, RuleViolation
-from replayer.hand import ParsedHand, Seat, Source, Stakes
+from parser.model import events as ev
+from parser.model.cards import parse_cards
+from parser.model.errors import (
+    CancelledHand,
+    DecodeError,
+    IncompleteHand,
+    ParseError,
+    RuleViolation,
+)
+from parser.model.hand import ParsedHand, Seat, Source, Stakes
 from replayer.result import PlayerResult, PotResult, ReplayResult
 
 

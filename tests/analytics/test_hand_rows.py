@@ -20,9 +20,9 @@ from analytics.rows import (
     quarantine_rows,
     rows,
 )
-from replayer import events as ev
-from replayer.cards import parse_cards
-from replayer.hand import ParsedHand, Seat, Source, Stakes
+from parser.model import events as ev
+from parser.model.cards import parse_cards
+from parser.model.hand import ParsedHand, Seat, Source, Stakes
 from replayer.result import PlayerResult, PotResult, ReplayResult
 
 TEXT = "PokerStars Hand #7: Hold'em No Limit ($0.01/$0.02 USD) - ...\n..."

@@ -8,10 +8,10 @@ import pytest
 
 from analytics.format import Money
 from analytics.narrate import describe, narrate
-from replayer import events as ev
+from parser.model import events as ev
+from parser.model.cards import parse_cards
+from parser.model.hand import ParsedHand, Seat, Source, Stakes
 from replayer import replay
-from replayer.cards import parse_cards
-from replayer.hand import ParsedHand, Seat, Source, Stakes
 
 # B is all-in pre-flop; A and C build a side pot on the flop, A folds the turn.
 EVENTS = (

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 
-from replayer.cards import DECK, Card
+from parser.model.cards import DECK, Card
 from replayer.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
 
 

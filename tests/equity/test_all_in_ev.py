@@ -9,7 +9,7 @@ import pytest
 
 from analytics.all_in_ev import AllInEV, EVStatus, all_in_ev
 from analytics.equity import OMAHA_HIGH_LOW8, equities
-from replayer.cards import parse_cards
+from parser.model.cards import parse_cards
 from replayer.engine import replay
 from replayer.result import ReplayResult
 from tests.equity.reference import reference_equities

@@ -27,9 +27,9 @@ from analytics.equity import (
     runouts,
 )
 from analytics.equity_tables import combinations_table, rank_high_many
-from replayer.cards import DECK, Card, parse_cards
+from parser.model.cards import DECK, Card, parse_cards
+from parser.model.games import GAME_SPECS
 from replayer.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
-from replayer.games import GAME_SPECS
 from tests.equity.reference import reference_equities
 
 GAMES = {"holdem": HOLDEM_HIGH, "omaha": OMAHA_HIGH, "omaha8": OMAHA_HIGH_LOW8}

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from parser import parse_hand
+from parser.model import events as ev
+from parser.model.hand import ParsedHand
 from parser.split import RawHand
-from replayer import events as ev
-from replayer.hand import ParsedHand
 
 #: ``../shared/corpora`` next to the repository (read-only inputs; absent in some checkouts).
 CORPORA = Path(__file__).parents[2] / ".." / "shared" / "corpora"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from parser import parse_file
-from replayer import events as ev
-from replayer.cards import Card
-from replayer.errors import IncompleteHand, ParseError, PokerhhError
-from replayer.hand import ParsedHand
+from parser.model import events as ev
+from parser.model.cards import Card
+from parser.model.errors import IncompleteHand, ParseError, PokerhhError
+from parser.model.hand import ParsedHand
 from tests.parser.conftest import CORPORA
 
 pytestmark = pytest.mark.corpus

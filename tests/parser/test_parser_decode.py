@@ -7,7 +7,7 @@ import codecs
 import pytest
 
 from parser import decode
-from replayer.errors import DecodeError
+from parser.model.errors import DecodeError
 
 TEXT = "Seat 1: Sr Radío (€10 in chips)\nSeat 2: 身轻如燕 (€5 in chips)\n"
 

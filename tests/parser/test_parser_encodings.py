@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from parser import parse_file
-from replayer.hand import ParsedHand
+from parser.model.hand import ParsedHand
 from tests.parser.conftest import hand_text
 
 TEXT = hand_text(

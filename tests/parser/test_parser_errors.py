@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from parser import parse_file, parse_hand
+from parser.model.errors import DecodeError, IncompleteHand, ParseError, PokerhhError
+from parser.model.hand import ParsedHand
 from parser.split import RawHand
-from replayer.errors import DecodeError, IncompleteHand, ParseError, PokerhhError
-from replayer.hand import ParsedHand
 from tests.parser.conftest import hand_text, parse_text
 
 PLAY_EXPECTED = (

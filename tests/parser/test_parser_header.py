@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from replayer.errors import ParseError
-from replayer.hand import ParsedHand, Stakes
+from parser.model.errors import ParseError
+from parser.model.hand import ParsedHand, Stakes
 from tests.parser.conftest import hand_text, parse_text
 
 PLAY = (

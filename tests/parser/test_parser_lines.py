@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from replayer import events as ev
-from replayer.cards import parse_cards
-from replayer.errors import ParseError
-from replayer.hand import Seat, Summary
+from parser.model import events as ev
+from parser.model.cards import parse_cards
+from parser.model.errors import ParseError
+from parser.model.hand import Seat, Summary
 from tests.parser.conftest import hand_text, parse_text
 
 Play = Callable[..., list[ev.Event]]

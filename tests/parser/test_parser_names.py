@@ -6,8 +6,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from replayer import events as ev
-from replayer.errors import ParseError
+from parser.model import events as ev
+from parser.model.errors import ParseError
 from tests.parser.conftest import hand_text, parse_text
 
 NAMES = [

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from replayer import events as ev
-from replayer.cards import parse_cards
-from replayer.errors import ParseError
+from parser.model import events as ev
+from parser.model.cards import parse_cards
+from parser.model.errors import ParseError
 from tests.parser.conftest import parse_text
 
 STUD = (

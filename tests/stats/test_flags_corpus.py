@@ -11,9 +11,9 @@ import pytest
 from analytics.flag_fields import BLIND_POSITIONS, CHANCE_STATS, STEAL_POSITIONS, PlayerFlags
 from analytics.flags import player_flags
 from parser import decode, parse_hand, split_hands
-from replayer import events as ev
+from parser.model import events as ev
+from parser.model.errors import PokerhhError
 from replayer import replay
-from replayer.errors import PokerhhError
 from replayer.result import ReplayResult
 from tests.corpus import corpus_files
 from tests.stats.play import check_decisions

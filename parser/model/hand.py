@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from replayer.cards import Card
-from replayer.events import Event
+from parser.model.cards import Card
+from parser.model.events import Event
 
 
 @dataclass(frozen=True, slots=True)

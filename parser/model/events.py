@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from replayer.cards import Card
+from parser.model.cards import Card
 
 
 class Blind(StrEnum):
