@@ -244,6 +244,109 @@ class HandCancelled(Event):
     kind: ClassVar[str] = "hand_cancelled"
 
 
+# -- live games: the dealer's procedures and their corrections (RULES.md D5, E1-E8, B12) ----
+#
+# Online logs never show these; live logs (PHH with pokerhh's live extension, docs/live.md)
+# do. Each event records what happened at the table; the engine's card ledger checks that
+# the correction is the one the rule requires, and rejects the log with that rule's id if
+# not. None edits an earlier event.
+
+
+class CardPlace(StrEnum):
+    """Where a card taken out of play goes (the card ledger's places)."""
+
+    DECK = "deck"
+    BURN = "burn"
+    SET_ASIDE = "set_aside"
+    MUCK = "muck"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Burn(Event):
+    """The dealer burns a card before a street or a draw (D5); ``card`` when known."""
+
+    kind: ClassVar[str] = "burn"
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardExposed(Event):
+    """A card was exposed by the dealer while dealing ``player``'s hand (E1, E2).
+
+    ``first`` marks the first card of the deal (E1: misdeal); any other exposed card is
+    replaced after the deal and becomes the burn card of the first board (E2).
+    """
+
+    kind: ClassVar[str] = "card_exposed"
+    card: Card
+    player: str | None = None
+    first: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraCard(PlayerEvent):
+    """The first player was dealt a card too many once every player had his cards (E3).
+
+    The card goes back to the deck and is the next burn card; a second one is a misdeal.
+    """
+
+    kind: ClassVar[str] = "extra_card"
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardReplaced(PlayerEvent):
+    """After the deal, the exposed card of ``player`` is replaced from the deck (E2)."""
+
+    kind: ClassVar[str] = "card_replaced"
+    old: Card
+    new: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardReturned(Event):
+    """Board ``cards`` of ``street`` taken back: too many (E4) or turned too early (E5-E7).
+
+    ``to`` is where they go: the deck (flop E4/E5, river E7) or set aside (turn E6).
+    """
+
+    kind: ClassVar[str] = "board_returned"
+    street: str
+    cards: tuple[Card, ...]
+    to: CardPlace = CardPlace.DECK
+    rule: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reshuffle(Event):
+    """The stub is reshuffled (and cut) with the cards set aside or returned (E5-E7)."""
+
+    kind: ClassVar[str] = "reshuffle"
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Misdeal(Event):
+    """The hand is void and will be redealt (E1, E2, E3, E8): every chip goes back.
+
+    The redeal is the next hand; this one keeps its log and is stored void.
+    """
+
+    kind: ClassVar[str] = "misdeal"
+    rule: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeOut(PlayerEvent):
+    """The player ran out of time (B12): he checks if he can, else folds.
+
+    The engine applies the check or the fold itself; the log need not write it.
+    """
+
+    kind: ClassVar[str] = "time_out"
+
+
 # -- notes that move nothing --------------------------------------------------------------
 
 
@@ -298,6 +401,14 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CashOut,
         PotAdded,
         HandCancelled,
+        Burn,
+        CardExposed,
+        ExtraCard,
+        CardReplaced,
+        BoardReturned,
+        Reshuffle,
+        Misdeal,
+        TimeOut,
         Note,
     )
 }

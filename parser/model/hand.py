@@ -59,6 +59,9 @@ class Stakes:
     ante: int = 0
     #: capped no limit: the most a player can put in per hand
     cap: int | None = None
+    #: Stud's bring-in (F4) when the format states it (PHH does, PokerStars' header does not:
+    #: there the bring-in line gives the amount).
+    bring_in: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
