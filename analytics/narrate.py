@@ -211,6 +211,30 @@ def describe(event: ev.Event, money: Money) -> str:
             return f"{money(amount)} added to the pot" + (f" ({reason})" if reason else "")
         case ev.HandCancelled():
             return "the hand is cancelled"
+        case ev.Burn(card=card):
+            return f"the dealer burns {card if card else 'a card'} (D5)"
+        case ev.CardExposed(card=card, first=first):
+            whose = f" of {player}" if player else ""
+            rule = "the first card: misdeal (E1)" if first else "replaced after the deal (E2)"
+            return f"card {card}{whose} exposed in the deal, {rule}"
+        case ev.CardReplaced(old=old, new=new):
+            got = f" by {new}" if new else ""
+            return f"{player}'s exposed {old} replaced{got}; it is the next burn card (E2)"
+        case ev.ExtraCard(card=card):
+            shown = f" {card}" if card else ""
+            return f"{player} was dealt an extra card{shown}: back to the deck, next burn (E3)"
+        case ev.BoardReturned(street=street, cards=dealt, to=to, rule=rule):
+            where = "set aside" if to is ev.CardPlace.SET_ASIDE else "returned to the deck"
+            rule_text = f" — {rule}" if rule else ""
+            return f"premature {street} {cards(dealt)} {where}{rule_text}"
+        case ev.Reshuffle(cards=dealt):
+            with_cards = f" with {cards(dealt)}" if dealt else ""
+            return f"the deck is reshuffled{with_cards} and cut"
+        case ev.Misdeal(rule=rule, reason=reason):
+            why = f": {reason}" if reason else ""
+            return f"the dealer declares a misdeal{why}: the hand is void, chips go back ({rule})"
+        case ev.TimeOut():
+            return f"{player}'s time is up: he checks if he can, else folds (B12)"
         case ev.Note(note=note, text=text):
             who = f"{player}: " if player else ""
             return f"[{note}] {who}{text}".rstrip()

@@ -5,6 +5,13 @@ the state (seats, stacks, bets, cards, boards, pots) plus a :class:`TableView` o
 choices. Player and table names are attacker-controlled text (anyone can register a name
 like ``<img src=x onerror=alert(1)>``): every piece of text goes through :func:`_text`,
 which escapes it, and nothing else is ever interpolated into the markup but numbers.
+
+The pot is drawn as :func:`pot_lines` words it: the chips gathered from closed rounds and,
+apart, the bets in front of players; the formed pots (main and side, each with its halves in
+hi/lo) on a second line; "awarded" once the hand is settled. A seat shows its face-down
+cards and, beside them and raised, its face-up ones (stud); a draw game's seat says how many
+cards it threw and drew; several boards are drawn one above the other (run it twice, Split
+Hold'em), and none when the game has no board.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from parser.model.cards import Card
-from replayer.state import HandState, SeatState
+from replayer.state import HandState, Pot, SeatState
 
 WIDTH, HEIGHT = 960, 560
 CX, CY = WIDTH / 2, HEIGHT / 2 + 6
@@ -53,6 +60,10 @@ class TableView:
     #: The player whose action this state follows (highlighted).
     actor: str | None = None
     hole_cards: int = 2
+    #: Cards a complete board has (empty slots are drawn up to it): 0 in stud and draw.
+    board_cards: int = 5
+    #: What each of several boards is called: "run" (run it twice) or "board" (Split Hold'em).
+    board_label: str = "run"
 
 
 def _text(value: object) -> str:
@@ -142,35 +153,75 @@ def table_svg(state: HandState, view: TableView) -> str:
     return "".join(parts)
 
 
+def pot_lines(state: HandState, amount: Callable[[int], str] = str) -> tuple[str, str]:
+    """The pot in words: the main line, and the formed pots ('' when there is one pot).
+
+    >>> seats = (SeatState(seat=1, name="A", stack=950, bet=50, invested=50, cards=(),
+    ...                    folded=False, all_in=False, dealt_in=True),
+    ...          SeatState(seat=2, name="B", stack=900, bet=100, invested=100, cards=(),
+    ...                    folded=False, all_in=False, dealt_in=True))
+    >>> blinds = HandState(street="preflop", seats=seats, boards=((),), pot=0, pots=(),
+    ...                    current_bet=100, to_act="A", legal=None)
+    >>> pot_lines(blinds)
+    ('Pot 0 · bets 150', '')
+    """
+    in_front = sum(s.bet for s in state.seats)
+    if state.settled:
+        main = f"Pot {amount(state.awarded + state.pot)} awarded"
+        if state.pot:
+            main += f" · site keeps {amount(state.pot)}"
+    elif state.awarded:
+        main = f"Pot {amount(state.pot)} · {amount(state.awarded)} awarded"
+    else:
+        main = f"Pot {amount(state.pot)}"
+        if in_front:
+            main += f" · bets {amount(in_front)}"
+    pots = state.formed_pots
+    if len(pots) == 1 and pots[0].halves:
+        return main, _halves(pots[0], amount)
+    if len(pots) < 2:
+        return main, ""
+    parts = []
+    for i, pot in enumerate(pots):
+        part = f"{'main' if i == 0 else f'side {i}'} {amount(pot.amount)}"
+        if pot.halves:
+            part += f" ({_halves(pot, amount)})"
+        parts.append(part)
+    return main, "  ·  ".join(parts)
+
+
+def _halves(pot: Pot, amount: Callable[[int], str]) -> str:
+    return " / ".join(f"{label} {amount(part)}" for label, part in pot.halves)
+
+
 def _centre(state: HandState, view: TableView) -> list[str]:
     parts: list[str] = []
-    in_front = sum(s.bet for s in state.seats)
-    pot_line = f"Pot {view.amount(state.pot + in_front)}"
+    pot_line, pots_line = pot_lines(state, view.amount)
     boards = [b for b in state.boards if b] or [()]
+    if not view.board_cards and not any(boards[0]):
+        boards = []  # stud and draw: no board (unless the deck ran short, S7)
     rows = len(boards)
     top = CY - 12 - rows * (CARD_H + 8) / 2
     parts.append(
         f'<text x="{CX}" y="{_n(top - 34)}" font-size="18" font-weight="600" fill="#fff" '
-        f'text-anchor="middle">{_text(pot_line)}</text>'
+        f'text-anchor="middle" class="pot">{_text(pot_line)}</text>'
     )
-    if len(state.pots) > 1:
-        pots = "  ·  ".join(
-            f"{'main' if i == 0 else f'side {i}'} {view.amount(p.amount)}"
-            for i, p in enumerate(state.pots)
-        )
+    if pots_line:
         parts.append(
             f'<text x="{CX}" y="{_n(top - 12)}" font-size="14" fill="#e8f5e9" '
-            f'text-anchor="middle">{_text(pots)}</text>'
+            f'text-anchor="middle" class="pots">{_text(pots_line)}</text>'
         )
     for row, board in enumerate(boards):
         y = top + row * (CARD_H + 8)
-        x0 = CX - (5 * (CARD_W + 6) - 6) / 2
+        slots = max(view.board_cards, len(board))
+        x0 = CX - (slots * (CARD_W + 6) - 6) / 2
         if rows > 1:
             parts.append(
                 f'<text x="{_n(x0 - 10)}" y="{_n(y + CARD_H / 2 + 5)}" font-size="13" '
-                f'fill="#e8f5e9" text-anchor="end">{_text(f"run {row + 1}")}</text>'
+                f'fill="#e8f5e9" text-anchor="end">{_text(f"{view.board_label} {row + 1}")}'
+                "</text>"
             )
-        for i in range(5):
+        for i in range(slots):
             x = x0 + i * (CARD_W + 6)
             if i < len(board):
                 parts.append(card_svg(board[i], x, y))
@@ -183,13 +234,19 @@ def _centre(state: HandState, view: TableView) -> list[str]:
 
 
 def _bet(seat: SeatState, angle: float, view: TableView) -> list[str]:
+    x, y = _point(angle, BET_RX, BET_RY)
+    if not seat.bet and seat.won:
+        return [
+            f'<text x="{_n(x)}" y="{_n(y + 5)}" font-size="15" font-weight="700" '
+            f'text-anchor="middle" fill="#ffeb3b" class="won">'
+            f"{_text('wins ' + view.amount(seat.won))}</text>"
+        ]
     if not seat.bet:
         return []
-    x, y = _point(angle, BET_RX, BET_RY)
     return [
         f'<circle cx="{_n(x - 22)}" cy="{_n(y)}" r="8" fill="#fdd835" stroke="#f57f17"/>',
         f'<text x="{_n(x - 10)}" y="{_n(y + 5)}" font-size="15" font-weight="600" '
-        f'fill="#fff">{_text(view.amount(seat.bet))}</text>',
+        f'fill="#fff" class="bet">{_text(view.amount(seat.bet))}</text>',
     ]
 
 
@@ -223,21 +280,7 @@ def _absent_seat(number: int, name: str, angle: float, view: TableView) -> list[
 
 def _seat(seat: SeatState, state: HandState, angle: float, view: TableView) -> list[str]:
     x, y = _point(angle, SEAT_RX, SEAT_RY)
-    parts: list[str] = []
-    # Hole cards above the box (below it for seats in the top half, nearer the felt).
-    known = seat.cards
-    hinted = not known and bool(view.revealed.get(seat.name))
-    cards: Sequence[Card | None] = known or view.revealed.get(seat.name, ())
-    if not cards and seat.dealt_in and not seat.folded:
-        cards = [None] * view.hole_cards
-    if cards and not (seat.folded and not known and not hinted):
-        scale = 0.8 if len(cards) > 2 else 1.0
-        width = len(cards) * (CARD_W * scale + 3) - 3
-        cy = y - SEAT_H / 2 - CARD_H * scale + 8 if y > CY - 40 else y + SEAT_H / 2 - 8
-        dim = hinted or seat.folded
-        for i, card in enumerate(cards):
-            parts.append(card_svg(card, x - width / 2 + i * (CARD_W * scale + 3), cy,
-                                  dim=dim, scale=scale))  # fmt: skip
+    parts = _hand(seat, x, y, view)
     if seat.name == view.actor:
         fill, stroke, stroke_width = "#fff8e1", "#ff8f00", 4
     elif seat.name == state.to_act:
@@ -252,15 +295,70 @@ def _seat(seat: SeatState, state: HandState, angle: float, view: TableView) -> l
         f'<text x="{_n(x)}" y="{_n(y - 6)}" font-size="15" font-weight="600" '
         f'text-anchor="middle" fill="#212121">{_text(name)}</text>'
     )
-    status = view.amount(seat.stack)
-    if seat.all_in:
-        status = "ALL-IN"
-    elif seat.folded:
+    all_in = seat.all_in and not seat.stack
+    status = "ALL-IN" if all_in else view.amount(seat.stack)
+    if seat.folded:
         status += " · folded"
-    colour = "#c62828" if seat.all_in else "#37474f"
+    if seat.threw is not None and seat.drew is not None:
+        status += " · " + draw_text(seat.threw, seat.drew)
+    colour = "#c62828" if all_in else "#37474f"
+    size = 14 if len(status) <= 22 else 12
     parts.append(
-        f'<text x="{_n(x)}" y="{_n(y + 16)}" font-size="14" text-anchor="middle" '
-        f'fill="{colour}">{_text(status)}</text>'
+        f'<text x="{_n(x)}" y="{_n(y + 16)}" font-size="{size}" text-anchor="middle" '
+        f'fill="{colour}" class="stack">{_text(status)}</text>'
     )
     parts.append("</g>")
+    return parts
+
+
+def draw_text(threw: int, drew: int) -> str:
+    """A draw game's seat: what the player did at the latest draw.
+
+    >>> draw_text(0, 0), draw_text(2, 2), draw_text(3, 2)
+    ('stood pat', 'drew 2', 'threw 3, drew 2')
+    """
+    if not threw and not drew:
+        return "stood pat"
+    if threw == drew:
+        return f"drew {drew}"
+    return f"threw {threw}, drew {drew}"
+
+
+def _hand(seat: SeatState, x: float, y: float, view: TableView) -> list[str]:
+    """The seat's cards above its box (below it for seats in the top half, nearer the
+    felt): face-down ones (known, hinted from the end of the hand, or backs), then the
+    face-up ones (stud) raised, each group in its own ``<g>``."""
+    known = seat.cards
+    hinted = not known and bool(view.revealed.get(seat.name))
+    count = seat.down_cards if seat.down_cards is not None else view.hole_cards
+    down: Sequence[Card | None] = known or tuple(view.revealed.get(seat.name, ()))[:count]
+    if not down and seat.dealt_in and not seat.folded:
+        down = [None] * count
+    if seat.folded and not known and not hinted:
+        down = []
+    up = seat.up
+    if not down and not up:
+        return []
+    total = len(down) + len(up)
+    scale = 0.8 if total > 2 else 1.0
+    scale = 0.62 if total > 5 else scale
+    step = CARD_W * scale + 3
+    gap = 8 if down and up else 0
+    width = total * step - 3 + gap
+    raise_up = 8 * scale if up else 0
+    cy = y - SEAT_H / 2 - CARD_H * scale + 8 if y > CY - 40 else y + SEAT_H / 2 - 8 + raise_up
+    left = x - width / 2
+    parts: list[str] = []
+    if down:
+        dim = hinted or seat.folded
+        parts.append('<g class="down">')
+        parts += [card_svg(c, left + i * step, cy, dim=dim, scale=scale)
+                  for i, c in enumerate(down)]  # fmt: skip
+        parts.append("</g>")
+    if up:
+        start = left + len(down) * step + gap
+        parts.append('<g class="up">')
+        parts += [card_svg(c, start + i * step, cy - raise_up, dim=seat.folded, scale=scale)
+                  for i, c in enumerate(up)]  # fmt: skip
+        parts.append("</g>")
     return parts

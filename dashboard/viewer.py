@@ -1,24 +1,133 @@
 """The replay viewer's words and steps, from a replay's states and events (no Streamlit).
 
-The viewer shows ``result.states[step]``, the state after event ``step``. Everything here
-reads the states and events generically (streets by name, boards by run, the legal options
-the engine computed), so stud up-cards, draws and hi/lo halves show up as the engine and
-``narrate.describe`` learn them.
+The viewer shows ``table_states(result)[step]``, the table after event ``step``: the
+engine's state (``result.states``) with the end of the hand applied, which the engine
+leaves to the result (it pays from its own awards, not from the log's "collected" lines):
+
+- while the betting goes on, the pot is the chips of closed rounds and the bets lie in
+  front of the players; side pots appear only once a player is all-in and the round that
+  made them is closed (``HandState.formed_pots``, ``replayer/snapshot.py``);
+- from the showdown (or the first "collected" line, when nobody shows) the betting is over:
+  the bets are gathered into the pot and the pots are formed (B10);
+- each "collected" line moves its amount from the pot to the player's stack, a cash-out
+  pays the player from outside the pot;
+- the last step is the hand settled: every stack is the result's final stack, no bet is
+  left on the table, and the pot reads awarded (what remains is the rake the site kept).
+
+In hi/lo games every pot is shown with both halves (S3, the odd chip to the high half).
+Everything here reads the states and events generically (streets by name, boards by run,
+the legal options the engine computed), so stud up-cards, draws and Split Hold'em's boards
+show up as the engine and ``narrate.describe`` learn them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from analytics.format import Money, names
 from analytics.narrate import describe
 from parser.model import events as ev
+from parser.model.games import GAME_SPECS, Evaluator
 from replayer.result import ReplayResult
-from replayer.state import LegalActions
+from replayer.snapshot import formed_pots
+from replayer.state import HandState, LegalActions, Pot
 
 _DECISIONS = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.RaiseTo, ev.Complete)
+
+
+#: Games whose every pot is split in two, and the names of the halves (S3).
+HALVES: dict[Evaluator, tuple[str, str]] = {
+    Evaluator.HIGH_LOW8: ("hi", "lo"),
+    Evaluator.OMAHA_HIGH_LOW8: ("hi", "lo"),
+}
+#: Events after which the betting is over and the pot is being awarded.
+_ENDING = (ev.ShowdownStart, ev.Collect, ev.CashOut)
+
+
+def halve(pot: Pot, labels: tuple[str, str]) -> Pot:
+    """The pot with its two halves, the odd chip to the first (S3: to the high half).
+
+    >>> halve(Pot(amount=301, eligible=("A", "B")), ("hi", "lo")).halves
+    (('hi', 151), ('lo', 150))
+    """
+    low = pot.amount // 2
+    return replace(pot, halves=((labels[0], pot.amount - low), (labels[1], low)))
+
+
+def table_states(result: ReplayResult) -> tuple[HandState, ...]:
+    """The table after each event as the viewer draws it (see the module docs)."""
+    states, events = result.states, result.hand.events
+    spec = GAME_SPECS.get(result.hand.game)
+    labels = HALVES.get(spec.evaluator) if spec is not None else None
+    won: dict[str, int] = {}
+    cashed: dict[str, int] = {}
+    ending = False
+    shown: list[HandState] = []
+    for step, state in enumerate(states):
+        event = events[step] if step < len(events) else None
+        if isinstance(event, ev.Collect):
+            won[event.player] = won.get(event.player, 0) + event.amount
+        elif isinstance(event, ev.CashOut):
+            cashed[event.player] = cashed.get(event.player, 0) + event.amount
+        ending = ending or isinstance(event, _ENDING)
+        if step == len(states) - 1:
+            state = _settled(state, result)
+        elif ending:
+            state = _gathered(state, won, cashed)
+        if labels is not None and state.formed_pots:
+            state = replace(state, formed_pots=tuple(halve(p, labels) for p in state.formed_pots))
+        shown.append(state)
+    return tuple(shown)
+
+
+def _gathered(state: HandState, won: Mapping[str, int], cashed: Mapping[str, int]) -> HandState:
+    """The betting is over: bets into the pot, pots formed, the collects so far paid."""
+    total = state.pot + sum(s.bet for s in state.seats)
+    paid = sum(won.values())
+    seats = tuple(
+        replace(
+            s,
+            stack=s.stack + won.get(s.name, 0) + cashed.get(s.name, 0),
+            bet=0,
+            won=won.get(s.name, 0),
+            all_in=s.all_in and not (won.get(s.name) or cashed.get(s.name)),
+        )
+        for s in state.seats
+    )
+    live = {s.name for s in state.seats if not s.folded}
+    pots: tuple[Pot, ...] = ()
+    if not paid:
+        invested = {s.name: s.invested for s in state.seats}
+        all_in = any(s.all_in for s in state.seats if s.name in live)
+        pots = formed_pots(invested, live, total, all_in)
+    return replace(state, seats=seats, pot=total - paid, formed_pots=pots, awarded=paid)
+
+
+def _settled(state: HandState, result: ReplayResult) -> HandState:
+    """The hand over: the result's final stacks; the pot awarded but the site's part."""
+    total = state.pot + sum(s.bet for s in state.seats)
+    players = {p.name: p for p in result.players}
+    seats = []
+    for seat in state.seats:
+        player = players.get(seat.name)
+        if player is None:  # not in the result: nothing to apply
+            seats.append(replace(seat, bet=0))
+            continue
+        stack = player.final_stack
+        seats.append(replace(seat, stack=stack, bet=0, won=player.collected,
+                             all_in=seat.all_in and stack == 0))  # fmt: skip
+    paid = sum(p.collected for p in result.players)
+    return replace(state, seats=tuple(seats), pot=total - paid, formed_pots=(), awarded=paid,
+                   settled=True, to_act=None, legal=None)  # fmt: skip
+
+
+def board_label(result: ReplayResult) -> str:
+    """What the viewer calls each of several boards: "run" when the board was run again
+    (run it twice), "board" when the game deals two from the start (Split Hold'em)."""
+    runs = any(isinstance(e, ev.DealBoard) and e.run > 1 for e in result.hand.events)
+    return "run" if runs or len(result.boards) < 2 else "board"
 
 
 def could_have(legal: LegalActions, current_bet: int, amount: Callable[[int], str]) -> str:

@@ -43,6 +43,7 @@ class Actor:
     __slots__ = (
         "acted",
         "acted_at",
+        "acted_bets",
         "all_in",
         "bet",
         "dealt_in",
@@ -65,6 +66,8 @@ class Actor:
         self.acted = False
         #: The round's current bet when this player last acted (B8 reopening).
         self.acted_at = 0
+        #: Fixed limit: the round's count of full bets when he last acted (B7, B8).
+        self.acted_bets = 0
 
     @property
     def can_act(self) -> bool:
@@ -82,6 +85,9 @@ class Round:
     current_bet: int = 0
     #: Size of the last full bet or raise: the minimum raise increment (B5).
     min_increment: int = 0
+    #: Fixed limit: the level the full bets have reached (the big blind counts, a stud
+    #: bring-in does not); a raise goes one bet above it (B7).
+    level: int = 0
     #: Fixed limit: bets made this round, the big blind counting as the first (B7).
     bets: int = 0
     max_bets: int | None = None
@@ -131,11 +137,26 @@ def _max_raise_to_pl(rnd: Round, actor: Actor) -> int:
 
 
 def _min_raise_to_fl(rnd: Round, actor: Actor) -> int:
-    return rnd.current_bet + rnd.bet_unit
+    """B7: one bet above the level; over a bring-in of 1 at 4/8, the completion is to 4.
+
+    After a short all-in that counted as a full bet (at least half a bet, B7) the level is
+    above the bet: the next player may complete to the level, as the rooms let him.
+
+    >>> r = Round(street="third", betting=Betting.FIXED_LIMIT, bet_unit=4, current_bet=1)
+    >>> _min_raise_to_fl(r, Actor("A", 1, 100, True))
+    4
+    >>> r = Round(street="pre", betting=Betting.FIXED_LIMIT, bet_unit=300, current_bet=550,
+    ...           level=600, bets=2)
+    >>> _min_raise_to_fl(r, Actor("A", 1, 1000, True))
+    600
+    """
+    if rnd.current_bet < rnd.level:
+        return rnd.level
+    return rnd.level + rnd.bet_unit
 
 
 def _max_raise_to_fl(rnd: Round, actor: Actor) -> int:
-    return rnd.current_bet + rnd.bet_unit
+    return rnd.level + rnd.bet_unit
 
 
 MIN_RAISE_TO: dict[Betting, Callable[[Round, Actor], int]] = {
@@ -158,7 +179,10 @@ def may_raise(rnd: Round, actor: Actor) -> str | None:
     """
     if rnd.current_bet - actor.bet >= actor.stack:
         return "B9: his stack does not cover more than a call"
-    if actor.acted and rnd.current_bet - actor.acted_at < max(rnd.min_increment, 1):
+    if rnd.betting is Betting.FIXED_LIMIT:
+        if actor.acted and rnd.bets <= actor.acted_bets:
+            return "B8: the betting was not reopened by a full bet since he acted"
+    elif actor.acted and rnd.current_bet - actor.acted_at < max(rnd.min_increment, 1):
         return "B8: the betting was not reopened by a full raise since he acted"
     if rnd.max_bets is not None and rnd.bets >= rnd.max_bets and rnd.capped:
         return f"B7: the betting is capped at {rnd.max_bets} bets"
@@ -208,6 +232,6 @@ def check_raise_to(rnd: Round, actor: Actor, total: int, *, all_in: bool) -> boo
             raise Illegal(rule, f"{actor.name} cannot {verb} {total}: minimum is {low}")
         if betting is Betting.FIXED_LIMIT:
             # B7: a limit all-in of at least half a bet counts as a full bet (standard).
-            return 2 * (total - rnd.current_bet) >= rnd.bet_unit
+            return 2 * (total - rnd.level) >= rnd.bet_unit
         return False
     return True

@@ -62,6 +62,8 @@ def check_claims(
     summary = hand.summary
     notes: list[str] = []
     collects = dict(claims.collects)
+    if not collects and not claims.cash_outs and summary.total_pot is None and summary.rake is None:
+        return _unclaimed(awards)
     if claims.fractional:
         first = claims.fractional[0]
         raise Mismatch(
@@ -102,6 +104,17 @@ def check_claims(
             rake=rake, collects=collects, rake_paid=_share(rake, collects), notes=tuple(notes),
             unawarded=unawarded,
         )
+    over = collected + rake + extra - total
+    if summary.splash and over > 0 and over % summary.splash == 0:
+        # Run It Once's converter adds the splash to every pot's "collected" line, so it
+        # is paid more than once (hand 36197946): the pots themselves add up; the splash
+        # is taken back out of the collectors' lines, as many times as it was repeated.
+        for name in sorted(collects, key=collects.__getitem__, reverse=True):
+            back = min(over, collects[name])
+            collects[name] -= back
+            over -= back
+        collected = sum(collects.values())
+        notes.append("the log pays the splash in more than one pot's line; counted once")
     if collected + rake + extra != total:
         raise Mismatch(
             "B10",
@@ -153,6 +166,20 @@ def _check_winners(
             )
     rake_paid = {n: gross.get(n, 0) - collects.get(n, 0) for n in names}
     return {n: v for n, v in rake_paid.items() if v > 0}
+
+
+def _unclaimed(awards: Sequence[Award]) -> Checked:
+    """A log that claims no payout at all (PHH prints no "collected" lines, no pot, no
+    rake): the rules' awards are the result, with no rake. The winners must be known: a
+    pot between hands nobody tabled has no winner to pay (S6)."""
+    undecided = [a for a in awards if not a.evaluated]
+    if undecided:
+        raise Mismatch(
+            "S6",
+            f"pot {undecided[0].pot_index} goes to a showdown of hands the log never shows, "
+            "and the log names no winner",
+        )
+    return Checked(rake=0, collects=gross_awards(awards), rake_paid={})
 
 
 def _share(rake: int, collects: dict[str, int]) -> dict[str, int]:

@@ -5,6 +5,12 @@ pots, awards), checks each action against the betting rules as it is applied, an
 the end compares the log's own claims (collected amounts, total pot, rake) with what it
 computed (``claims.py``). Anything it cannot apply is an error naming the rule, the event
 index and the source line; it never repairs a log silently.
+
+This module holds the hand's state and the questions every phase asks (whose turn, what
+is owed); the handlers of each phase live beside it: ``forced.py`` (antes, blinds,
+bring-in), ``dealing.py`` (hole cards, boards, streets, draws), ``actions.py`` (fold,
+check, call, bet, raise, complete), ``ending.py`` (returns, showdown, claims) and
+``corrections.py`` (the dealer's errors of live games, RULES.md E1-E8).
 """
 
 from __future__ import annotations
@@ -12,33 +18,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from parser.model import events as ev
-from parser.model.cards import Card, format_cards
-from parser.model.errors import (
-    CancelledHand,
-    HandError,
-    ReplayMismatch,
-    RuleViolation,
-    UnsupportedGame,
-)
-from parser.model.games import GAME_SPECS, BetSize, Betting, GameSpec, Opener
+from parser.model.cards import Card
+from parser.model.errors import HandError, ReplayMismatch, RuleViolation, UnsupportedGame
+from parser.model.games import GAME_SPECS, BetSize, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand
-from replayer.betting import (
-    Actor,
-    Illegal,
-    Mismatch,
-    Round,
-    check_call,
-    check_check,
-    check_raise_to,
-    may_raise,
-    to_call,
-)
+from replayer import order
+from replayer.betting import Actor, Illegal, Mismatch, Round, may_raise, to_call
+from replayer.ledger import CardLedger
 from replayer.positions import blind_positions, clockwise_from
 from replayer.pots import uncalled_excess
 from replayer.result import Decision, ReplayResult
 from replayer.settle import settle
 from replayer.snapshot import snapshot
 from replayer.state import HandState
+
+Handler = Callable[["HandReplay", ev.Event], None]
 
 
 def replay(
@@ -95,7 +89,9 @@ class HandReplay:
         #: next-to-act question is asked at every event.
         self.live_count = len(self.order)
         self.able_count = len(self.order)
-        self.positions = blind_positions(sorted(by_seat), button)
+        self.positions = (
+            blind_positions(sorted(by_seat), button) if spec.forced is Forced.BLINDS else {}
+        )
         stakes = hand.stakes
         fixed = spec.betting is Betting.FIXED_LIMIT
         self.big_blind = stakes.small if fixed else stakes.big
@@ -103,15 +99,23 @@ class HandReplay:
         self.pot = 0
         self.added = 0
         self.rnd = self._new_round(spec.streets[0].name)
+        #: The player the action starts after: the big blind, a straddle, the bring-in.
         self.anchor: Actor | None = None
         self.big_posted = False
         self.last_actor: Actor | None = None
-        self.boards: list[list[Card]] = [[]]
-        self.cards: dict[str, tuple[Card, ...]] = {}
-        self.seen: dict[Card, str] = {}
+        #: The first to act this round, once known (stud's best showing hand, F4).
+        self.round_opener: tuple[int, Actor | None] | None = None
+        self.boards: list[list[Card]] = [[] for _ in range(spec.boards)]
+        self.ledger = CardLedger()
+        first = spec.streets[0]
+        for actor in self.order:
+            self.ledger.grow(actor.name, first.hole_down + first.hole_up)
         self.mucked: set[str] = set()
         self.showdown = False
         self.folded_on: dict[str, str] = {}
+        #: Draw rounds: who has drawn this round, and what each threw and drew (C1).
+        self.drawn: set[str] = set()
+        self.draws: dict[str, list[tuple[int, int]]] = {}
         self.collects: dict[str, int] = {}
         self.collect_events: dict[str, ev.Collect] = {}
         self.fractional: list[ev.Collect] = []
@@ -123,6 +127,9 @@ class HandReplay:
         self.states: list[HandState] = []
         #: One record per betting decision, for statistics (who could raise, what it cost).
         self.decisions: list[Decision] = []
+        #: Live games: the dealer's procedure in progress (corrections.py), and a void hand.
+        self.pending: object | None = None
+        self.void: ev.Misdeal | None = None
         self.note = ""
         self.index = -1
         self.event: ev.Event | None = None
@@ -138,7 +145,7 @@ class HandReplay:
         """Apply one event; raise ``RuleViolation``/``ReplayMismatch`` if it cannot be."""
         self.index = self.index + 1 if index is None else index
         self.event, self.note = event, ""
-        handler = _HANDLERS.get(type(event))
+        handler = HANDLERS.get(type(event))
         if handler is None:
             message = f"{event.kind} events are not replayed yet"
             raise self._error(UnsupportedGame, None, message)
@@ -154,7 +161,7 @@ class HandReplay:
     def finish(self) -> ReplayResult:
         """End the hand: form the pots, award them, and check the log's claims."""
         self.index, self.event = len(self.hand.events), None
-        return self._finish()
+        return settle(self)
 
     def _error(
         self, cls: type[HandError], rule: str | None, message: str, about: object = None
@@ -173,14 +180,24 @@ class HandReplay:
             line=event.line if event is not None else None,
         )
 
-    # -- helpers -----------------------------------------------------------------------
+    # -- what the phases share -----------------------------------------------------------
+
+    @property
+    def cards(self) -> dict[str, tuple[Card, ...]]:
+        """Each player's known cards (the ledger's), for the showdown and the viewer."""
+        return self.ledger.hands
+
+    @property
+    def street(self) -> str:
+        return self.spec.streets[self.street_index].name
 
     def _new_round(self, street: str) -> Round:
         spec = self.spec
         betting = spec.betting_on(street)
+        stakes = self.hand.stakes
         if betting is Betting.FIXED_LIMIT:
             size = spec.street(street).bet_size
-            unit = self.hand.stakes.small if size is BetSize.SMALL else self.hand.stakes.big
+            unit = stakes.small if size is BetSize.SMALL else stakes.big
         else:
             unit = self.big_blind
         return Round(
@@ -217,23 +234,38 @@ class HandReplay:
             if actor.dealt_in and not actor.folded:
                 self.able_count -= 1
 
+    def _fold(self, actor: Actor) -> None:
+        actor.folded = True
+        self.live_count -= 1
+        if not actor.all_in:
+            self.able_count -= 1
+        self.folded_on[actor.name] = self.rnd.street
+        self.ledger.fold(actor.name)
+
     def next_to_act(self) -> Actor | None:
         """Who the rules say acts next (B3, B4), or None when the round is over."""
-        if self.live_count < 2 or self.able_count == 0:
+        if self.live_count < 2 or self.able_count == 0 or self.void is not None:
             return None
-        order = self.order
+        if self.spec.streets[self.street_index].draw and len(self.drawn) < self.live_count:
+            return None  # the draw comes first (C1)
+        order_ = self.order
         if self.able_count == 1:
-            only = next(a for a in order if a.can_act)
-            if not self._owes(only):
+            only = next(a for a in order_ if a.can_act)
+            if not self._owes(only) and (only.acted or not self._option(only)):
                 return None
         start = self.last_actor or self._opener()
         i = self.place[start.name] if start is not None else -1
-        n = len(order)
+        n = len(order_)
         for step in range(1, n + 1):
-            actor = order[(i + step) % n]
+            actor = order_[(i + step) % n]
             if actor.can_act and (not actor.acted or self._owes(actor)):
                 return actor
         return None
+
+    def _option(self, actor: Actor) -> bool:
+        """B4: the big blind (or straddle) who has not acted still has his option to check,
+        even when everyone else has called all-in for less or folded."""
+        return actor is self.anchor and self.street_index == 0 and self.big_posted
 
     def _owes(self, actor: Actor) -> bool:
         if actor.bet >= self.rnd.current_bet:
@@ -242,18 +274,8 @@ class HandReplay:
         return to_call(self.rnd, actor) > 0
 
     def _opener(self) -> Actor | None:
-        """The seat *before* the first to act: the big blind (or straddle) pre-flop (B3)."""
-        opener = self.spec.streets[self.street_index].opener
-        if opener is Opener.LEFT_OF_BIG_BLIND:
-            if self.anchor is None and len(self.order) >= 2:
-                # Nobody posted the big blind (its player was all-in on the ante): the big
-                # blind's seat still anchors the action (D3: the second seat, heads-up the
-                # first, left of the button) and its amount is still owed.
-                self.anchor = self.order[0] if len(self.order) == 2 else self.order[1]
-                self.rnd.current_bet = max(self.rnd.current_bet, self.big_blind)
-            if self.anchor is not None:
-                return self.anchor
-        return self.order[-1] if self.order else None
+        """The seat *before* the first to act (B3, F4): see ``order.opener``."""
+        return order.opener(self)
 
     def _act(self, event: ev.PlayerEvent) -> Actor:
         actor = self._actor(event.player)
@@ -263,6 +285,10 @@ class HandReplay:
             raise Illegal("B1", f"{actor.name} has folded and cannot act again")
         if actor.all_in:
             raise Illegal("B1", f"{actor.name} is all-in and cannot act")
+        spec_street = self.spec.streets[self.street_index]
+        if spec_street.draw and len(self.drawn) < self.live_count:
+            waiting = [a.name for a in self._live() if a.name not in self.drawn]
+            raise Illegal("C1", f"{actor.name} acts before the draw ({', '.join(waiting)} to draw)")
         expected = self.next_to_act()
         if expected is None:
             raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
@@ -304,222 +330,11 @@ class HandReplay:
     def _acted(self, actor: Actor) -> None:
         actor.acted = True
         actor.acted_at = self.rnd.current_bet
+        actor.acted_bets = self.rnd.bets
         self.last_actor = actor
 
-    def _see(self, name: str, cards: tuple[Card, ...]) -> None:
-        for card in cards:
-            owner = self.seen.get(card)
-            if owner is None:
-                self.seen[card] = name
-            elif owner != name:
-                raise Mismatch("D1", f"{card} is dealt twice ({owner} and {name})")
-
     def _know(self, name: str, cards: tuple[Card, ...]) -> None:
-        known = self.cards.get(name, ())
-        if known and cards and not set(cards) <= set(known) and not set(known) <= set(cards):
-            raise Mismatch(
-                "S1",
-                f"{name} shows [{format_cards(cards)}] but was dealt [{format_cards(known)}]",
-            )
-        self._see(name, cards)
-        if len(cards) > len(known):
-            self.cards[name] = cards
-
-    # -- forced bets -------------------------------------------------------------------
-
-    def on_ante(self, event: ev.PostAnte) -> None:
-        actor = self._actor(event.player)
-        self._pay(actor, event.amount, live=False)
-
-    def on_blind(self, event: ev.PostBlind) -> None:
-        actor = self._actor(event.player)
-        rnd = self.rnd
-        if self.street_index or self.last_actor is not None:
-            raise Illegal("F1", f"{actor.name} posts a blind after the betting started")
-        kind = event.blind
-        if kind is ev.Blind.SMALL and self.big_posted:
-            # A small blind posted after the big blind is a newcomer's dead blind: it goes
-            # to the pot and does not count toward his bet (he still owes the big blind).
-            kind = ev.Blind.DEAD
-        if kind is ev.Blind.DEAD:
-            self._pay(actor, event.amount, live=False)
-            return
-        if kind is ev.Blind.SMALL_AND_BIG:
-            live = min(event.amount, self.big_blind)
-            self._pay(actor, event.amount - live, live=False)
-            self._pay(actor, live, live=True)
-        else:
-            self._pay(actor, event.amount, live=True)
-        previous = rnd.current_bet
-        if kind is ev.Blind.BUTTON and not self.big_posted:
-            # 6+ Hold'em: the button's blind is the only blind; action starts to its left.
-            self.big_posted = True
-            self.anchor = actor
-            rnd.current_bet = max(previous, actor.bet)
-            rnd.bets = 1
-        elif kind is ev.Blind.BIG and not self.big_posted:
-            self.big_posted = True
-            self.anchor = actor
-            rnd.current_bet = max(previous, actor.bet, self.big_blind)
-            rnd.bets = 1
-        elif kind is ev.Blind.STRADDLE or (self.big_posted and actor.bet > previous):
-            # F3: a straddle (or a big blind posted above the blind, as PokerMaster writes
-            # straddles) is a blind raise: action starts left of it, raises double it.
-            self.anchor = actor
-            rnd.current_bet = actor.bet
-            rnd.min_increment = actor.bet
-            rnd.bets += 1
-            self.note = f"{actor.name} straddles: action starts to his left (F3)"
-        else:
-            rnd.current_bet = max(previous, actor.bet)
-
-    # -- dealing -----------------------------------------------------------------------
-
-    def on_hole(self, event: ev.DealHole) -> None:
-        self._actor(event.player)
-        self._know(event.player, event.cards + event.up)
-
-    def on_board(self, event: ev.DealBoard) -> None:
-        spec = self.spec
-        if event.run == 1:
-            if self.next_to_act() is not None:
-                waiting = self.next_to_act()
-                assert waiting is not None
-                raise Illegal(
-                    "B4",
-                    f"the {event.street} is dealt before the betting round ended "
-                    f"({waiting.name} still to act)",
-                )
-            nxt = self.street_index + 1
-            if nxt >= len(spec.streets) or spec.streets[nxt].name != event.street:
-                expected = spec.streets[nxt].name if nxt < len(spec.streets) else "nothing"
-                raise Mismatch("D5", f"{event.street} dealt where the {expected} was due")
-            street = spec.streets[nxt]
-            if len(event.cards) != street.board_cards:
-                count = len(event.cards)
-                raise Mismatch(
-                    "E4", f"the {event.street} has {count} cards, not {street.board_cards}"
-                )
-            self._end_round()
-            self.street_index = nxt
-            self.rnd = self._new_round(street.name)
-            self.last_actor = None
-            self._see("board", event.cards)
-            self.boards[0].extend(event.cards)
-            return
-        if self.able_count > 1 and self.next_to_act() is not None:
-            raise Illegal("B4", "a second board is dealt while players can still bet")
-        self._end_round()
-        while len(self.boards) < event.run:
-            self.boards.append([])
-        before = sum(s.board_cards for s in spec.streets[: spec.street_names.index(event.street)])
-        board = self.boards[event.run - 1]
-        if not board:
-            board.extend(self.boards[0][:before])
-        if len(board) != before:
-            raise Mismatch("D5", f"run {event.run}: {event.street} dealt out of order")
-        self._see("board", event.cards)
-        board.extend(event.cards)
-        self.note = f"the board is run again: run {event.run}"
-
-    # -- betting -----------------------------------------------------------------------
-
-    def on_fold(self, event: ev.Fold) -> None:
-        forced = self._actor(event.player)
-        if forced.all_in and not forced.acted and not forced.folded and self.street_index == 0:
-            # A player all-in on his blind or ante who sits out is folded by the site: he
-            # gives up the pot, his chips stay in it (PokerStars logs this as a fold).
-            forced.folded = True
-            self.live_count -= 1
-            self.folded_on[forced.name] = self.rnd.street
-            self.note = f"{forced.name}, all-in on a forced bet, is folded: his chips stay in"
-            return
-        actor = self._act(event)
-        actor.folded = True
-        self.live_count -= 1
-        self.able_count -= 1
-        self.folded_on[actor.name] = self.rnd.street
-        if event.cards:
-            self._know(actor.name, event.cards)
-        self._acted(actor)
-
-    def on_check(self, event: ev.Check) -> None:
-        actor = self._act(event)
-        check_check(self.rnd, actor)
-        self._acted(actor)
-
-    def on_call(self, event: ev.Call) -> None:
-        actor = self._act(event)
-        check_call(self.rnd, actor, event.amount)
-        self._pay(actor, event.amount, live=True)
-        self._check_all_in_flag(actor, event.all_in)
-        self._acted(actor)
-
-    def on_bet(self, event: ev.Bet) -> None:
-        actor = self._act(event)
-        if self.rnd.current_bet:
-            raise Illegal(
-                "B1", f"{actor.name} cannot bet: there is already a bet of {self.rnd.current_bet}"
-            )
-        self._raise(actor, actor.bet + event.amount, event.all_in)
-
-    def on_raise(self, event: ev.RaiseTo) -> None:
-        actor = self._act(event)
-        if not self.rnd.current_bet:
-            raise Illegal("B1", f"{actor.name} cannot raise: nothing has been bet (bet instead)")
-        if event.by is not None and event.by != event.amount - self.rnd.current_bet:
-            self.diagnostics.append(
-                f"event #{self.index}: raise increment written as {event.by}, "
-                f"engine computes {event.amount - self.rnd.current_bet}"
-            )
-        self._raise(actor, event.amount, event.all_in or event.capped)
-
-    def _raise(self, actor: Actor, total: int, all_in: bool) -> None:
-        rnd = self.rnd
-        cap = self.hand.stakes.cap
-        if cap is not None and actor.invested - actor.bet + total >= cap:
-            # Capped no limit: reaching the cap is like going all-in for the hand.
-            actor.stack = min(actor.stack, total - actor.bet)
-        full = check_raise_to(rnd, actor, total, all_in=all_in)
-        self.decisions[-1] = self.decisions[-1]._replace(full_raise=full)
-        previous = rnd.current_bet
-        self._pay(actor, total - actor.bet, live=True)
-        self._check_all_in_flag(actor, all_in)
-        if full:
-            if rnd.betting is not Betting.FIXED_LIMIT:
-                rnd.min_increment = max(total - previous, rnd.bet_unit)
-            rnd.bets += 1
-            if rnd.max_bets is not None and rnd.bets >= rnd.max_bets and not rnd.capped:
-                heads_up = sum(1 for a in self._live() if not a.all_in) <= 2
-                rnd.capped = not heads_up
-                self.note = (
-                    "the pot is heads-up: no cap on raises (B7)"
-                    if heads_up
-                    else f"the betting is capped at {rnd.max_bets} bets (B7)"
-                )
-        else:
-            self.note = (
-                f"{actor.name}'s all-in is not a full raise: players who already acted "
-                "may only call or fold (B8)"
-            )
-        rnd.current_bet = total
-        self._acted(actor)
-
-    def _check_all_in_flag(self, actor: Actor, claimed: bool) -> None:
-        if claimed and actor.stack:
-            raise Mismatch("B1", f"{actor.name} is said to be all-in but has {actor.stack} left")
-
-    # -- end of rounds and hand -----------------------------------------------------------
-
-    def on_uncalled(self, event: ev.UncalledBetReturned) -> None:
-        actor = self._actor(event.player)
-        excess = uncalled_excess({a.name: a.bet for a in self.order})
-        if excess is None or excess != (actor.name, event.amount):
-            what = f"{excess[1]} to {excess[0]}" if excess else "nothing"
-            raise Mismatch(
-                "B11", f"{event.amount} returned to {actor.name}, but the uncalled bet is {what}"
-            )
-        self._return(actor, event.amount)
+        self.ledger.know(name, cards)
 
     def _return(self, actor: Actor, amount: int) -> None:
         actor.bet -= amount
@@ -548,55 +363,18 @@ class HandReplay:
             actor.bet = 0
             actor.acted = False
             actor.acted_at = 0
+            actor.acted_bets = 0
         self.rnd.table_bets = 0
         self.rnd.pot = self.pot
 
-    def on_showdown(self, event: ev.ShowdownStart) -> None:
-        self.showdown = True
-
-    def on_show(self, event: ev.Show) -> None:
-        self._actor(event.player)
-        self._know(event.player, event.cards)
-        self.mucked.discard(event.player)
-
-    def on_muck(self, event: ev.Muck) -> None:
-        self._actor(event.player)
-        if event.cards:
-            self._know(event.player, event.cards)
-        self.mucked.add(event.player)
-
-    def on_collect(self, event: ev.Collect) -> None:
-        self._actor(event.player)
-        self.collects[event.player] = self.collects.get(event.player, 0) + event.amount
-        self.collect_events.setdefault(event.player, event)
-        if not event.whole:
-            self.fractional.append(event)
-
-    def on_cash_out(self, event: ev.CashOut) -> None:
-        self._actor(event.player)
-        self.cash_outs[event.player] = self.cash_outs.get(event.player, 0) + event.amount
-        self.cash_out_fees += event.fee
-
-    def on_pot_added(self, event: ev.PotAdded) -> None:
-        self.added += event.amount
-        self.pot += event.amount
-        self.rnd.pot += event.amount
-
-    def on_cancelled(self, event: ev.HandCancelled) -> None:
-        raise CancelledHand(
-            "the site cancelled the hand: no chips change hands",
-            rule="E8",
-            hand_id=self.hand.hand_id,
-            event_index=self.index,
-            event_kind=event.kind,
-            line=event.line,
-        )
-
-    def on_note(self, event: ev.Note) -> None:
-        return
-
-    def _finish(self) -> ReplayResult:
-        return settle(self)
+    def _next_street(self, index: int) -> None:
+        """Close the round and open street ``index``'s betting."""
+        self._end_round()
+        self.street_index = index
+        self.rnd = self._new_round(self.spec.streets[index].name)
+        self.last_actor = None
+        self.round_opener = None
+        self.drawn = set()
 
     # -- the viewer's snapshot --------------------------------------------------------------
 
@@ -605,23 +383,13 @@ class HandReplay:
         return snapshot(self)
 
 
-_HANDLERS: dict[type, Callable[[HandReplay, ev.Event], None]] = {
-    ev.PostAnte: HandReplay.on_ante,
-    ev.PostBlind: HandReplay.on_blind,
-    ev.DealHole: HandReplay.on_hole,
-    ev.DealBoard: HandReplay.on_board,
-    ev.Fold: HandReplay.on_fold,
-    ev.Check: HandReplay.on_check,
-    ev.Call: HandReplay.on_call,
-    ev.Bet: HandReplay.on_bet,
-    ev.RaiseTo: HandReplay.on_raise,
-    ev.UncalledBetReturned: HandReplay.on_uncalled,
-    ev.ShowdownStart: HandReplay.on_showdown,
-    ev.Show: HandReplay.on_show,
-    ev.Muck: HandReplay.on_muck,
-    ev.Collect: HandReplay.on_collect,
-    ev.CashOut: HandReplay.on_cash_out,
-    ev.PotAdded: HandReplay.on_pot_added,
-    ev.HandCancelled: HandReplay.on_cancelled,
-    ev.Note: HandReplay.on_note,
-}  # type: ignore[dict-item]
+def _handlers() -> dict[type, Handler]:
+    from replayer import actions, corrections, dealing, ending, forced
+
+    table: dict[type, Handler] = {}
+    for module in (forced, dealing, actions, ending, corrections):
+        table.update(module.HANDLERS)
+    return table
+
+
+HANDLERS: dict[type, Handler] = _handlers()

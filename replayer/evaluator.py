@@ -440,15 +440,10 @@ def rank_low_27(cards: Sequence[Card]) -> int:
     if n == 5:
         _, noflush, flush = low27_tables()
         key = RANK_KEY
-        t = (
-            key[cards[0].index]
-            + key[cards[1].index]
-            + key[cards[2].index]
-            + key[cards[3].index]
-            + key[cards[4].index]
-        )
-        suit = cards[0].index & 3
-        if all(c.index & 3 == suit for c in cards):
+        a, b, c, d, e = cards
+        t = key[a.index] + key[b.index] + key[c.index] + key[d.index] + key[e.index]
+        suit = a.index & 3
+        if b.index & 3 == suit == c.index & 3 == d.index & 3 == e.index & 3:
             return flush[t]
         return noflush[t]
     if 6 <= n <= 7:

@@ -12,10 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from parser.model.cards import Card
-from parser.model.games import Evaluator, GameSpec
+from parser.model.games import Evaluator, GameSpec, OddChip
 from replayer import evaluator
 from replayer.evaluator_short_deck import rank_short_deck
 from replayer.pots import split_evenly
+from replayer.showing import odd_chip_to
 from replayer.state import Pot
 
 RankFn = Callable[[Sequence[Card], Sequence[Card]], int]
@@ -41,21 +42,39 @@ def _omaha_low8(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
     return evaluator.rank_omaha_low8(hole, board)
 
 
-#: The hand that wins the pot (or its high half), by GameSpec.evaluator. Lowball games
-#: add theirs here as the "high" of their own ranking.
+def _low_a5(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    return evaluator.rank_low_a5([*hole, *board])
+
+
+def _low_27(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    return evaluator.rank_low_27([*hole, *board])
+
+
+def _badugi(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    return evaluator.rank_badugi([*hole, *board])
+
+
+#: The hand that wins the pot (or its high half), by GameSpec.evaluator; lowball games
+#: rank their lows so that larger is better too (razz, 2-7, badugi).
 EVALUATORS: dict[Evaluator, RankFn] = {
     Evaluator.HIGH: _high,
     Evaluator.OMAHA_HIGH: _omaha_high,
     Evaluator.HIGH_LOW8: _high,
     Evaluator.OMAHA_HIGH_LOW8: _omaha_high,
     Evaluator.SHORT_DECK_HIGH: _short_deck,
+    Evaluator.LOW_A5: _low_a5,
+    Evaluator.LOW_27: _low_27,
+    Evaluator.BADUGI: _badugi,
 }
-#: How a high rank reads, per evaluator ("a full house, Kings full of Nines").
+#: How a rank reads, per evaluator ("a full house, Kings full of Nines", "Lo: 9,8,7,6,3").
 DESCRIBE: dict[Evaluator, Callable[[int], str]] = {
     Evaluator.HIGH: evaluator.describe_high,
     Evaluator.OMAHA_HIGH: evaluator.describe_high,
     Evaluator.HIGH_LOW8: evaluator.describe_high,
     Evaluator.OMAHA_HIGH_LOW8: evaluator.describe_high,
+    Evaluator.LOW_A5: evaluator.describe_low_a5,
+    Evaluator.LOW_27: evaluator.describe_low_27,
+    Evaluator.BADUGI: evaluator.describe_badugi,
 }
 #: Hi/lo games: the qualifying low that wins the other half (S3); None when none qualifies.
 LOW_EVALUATORS: dict[Evaluator, Callable[[Sequence[Card], Sequence[Card]], int | None]] = {
@@ -119,6 +138,12 @@ def award_pots(
             odd = None
             for half, winners in halves:
                 ordered = [n for n in seat_order if n in winners]
+                if ordered and half % len(ordered) and spec.odd_chip is OddChip.HIGH_CARD:
+                    # S4, stud: the odd chip to the winner with the highest card by suit.
+                    known = {n: cards.get(n, ()) for n in ordered}
+                    if all(known.values()):
+                        first = odd_chip_to(known)
+                        ordered = [first, *(n for n in ordered if n != first)]
                 for name, won in (split_evenly(half, ordered) if ordered else {}).items():
                     shares[name] = shares.get(name, 0) + won
                 if ordered and half % len(ordered) and odd is None:
@@ -150,7 +175,9 @@ def _halves(
     if len(contenders) == 1:
         return True, [(amount, contenders)], {}
     rank = EVALUATORS.get(spec.evaluator)
-    known = all(len(cards.get(n, ())) == spec.hole_cards for n in contenders)
+    # Stud's S7 community card stands for each player's last card.
+    needed = spec.hole_cards + spec.board_size - len(board)
+    known = all(len(cards.get(n, ())) == needed for n in contenders)
     if rank is None or not known or len(board) < spec.board_size:
         return False, [(amount, [n for n in contenders if n in collectors])], {}
     ranks = {n: rank(cards[n], board) for n in contenders}

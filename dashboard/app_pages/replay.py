@@ -1,7 +1,9 @@
 """Replay viewer: one hand, event by event, drawn as a table from the replay's states.
 
 The stored text is parsed and replayed again (``analytics.lookup.replay_stored``), so the
-picture always reflects the current engine. Step ``i`` shows the state after event ``i``.
+picture always reflects the current engine. Step ``i`` shows the state after event ``i``,
+with the pot's end applied (``viewer.table_states``: bets gathered at the showdown, each
+"collected" line paid, the last step settled).
 Every name on this page reaches the browser escaped (``table_svg``, ``_html_lines``).
 """
 
@@ -18,6 +20,7 @@ from analytics.rows import blinds_and_bets
 from dashboard import common, data, viewer
 from dashboard.table_svg import TableView, table_svg
 from parser.model.errors import PokerhhError
+from parser.model.games import GAME_SPECS
 
 STEP = "step"
 PLAYING = "autoplay"  # not a widget's key: the Play/Pause button and the timer set it
@@ -93,7 +96,7 @@ except PokerhhError as error:
     st.stop()
 
 hand = result.hand
-events, states = hand.events, result.states
+events, states = hand.events, viewer.table_states(result)
 if not states:
     st.warning("This hand has no events to show.")
     st.stop()
@@ -177,7 +180,14 @@ if playing:
 # -- the table and the words -----------------------------------------------------------
 state = states[step]
 event = events[step]
-revealed = {p.name: p.hole_cards for p in result.players if p.hole_cards} if reveal else {}
+# Cards the log revealed by the end, hinted face down: those that were never dealt face up.
+final_up = {s.name: set(s.up) for s in states[-1].seats}
+revealed = {
+    p.name: tuple(c for c in p.hole_cards if c not in final_up.get(p.name, set()))
+    for p in result.players
+    if p.hole_cards and reveal
+}
+spec = GAME_SPECS.get(hand.game)
 title = f"{hand.site} #{hand.hand_id} · {hand.game_name or hand.game} · "
 title += money.stakes(small_bet, big_bet) if small_bet else money.stakes(small_blind, big_blind)
 if hand.table:
@@ -193,6 +203,8 @@ view = TableView(
     sitting_out={p.seat: p.name for p in result.players if not p.dealt_in},
     actor=getattr(event, "player", None),
     hole_cards=max((len(p.hole_cards) for p in result.players), default=2) or 2,
+    board_cards=spec.board_size if spec is not None else 5,
+    board_label=viewer.board_label(result),
 )
 lines = viewer.event_lines(result, amount, rename if mask else None)
 

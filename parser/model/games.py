@@ -50,6 +50,15 @@ class Opener(StrEnum):
     BEST_SHOWING = "best_showing"
 
 
+class OddChip(StrEnum):
+    """Who gets the odd chip of a split pot (RULES.md S4)."""
+
+    #: The first winner clockwise from the button (blind games).
+    LEFT_OF_BUTTON = "left_of_button"
+    #: Stud: the winner holding the highest card by suit.
+    HIGH_CARD = "high_card"
+
+
 class BetSize(StrEnum):
     """Fixed limit: which of the two stakes a round bets in (RULES.md B7)."""
 
@@ -84,6 +93,13 @@ class GameSpec:
     supported: bool = False
     #: Per-street structure for ``Betting.MIXED`` (street name -> betting).
     street_betting: tuple[tuple[str, Betting], ...] = ()
+    #: Boards dealt on every street (Split Hold'em: two, the pot split between them).
+    boards: int = 1
+    #: Stud: the order of action reads the up cards as a low (razz, F4).
+    low_showing: bool = False
+    #: Fixed-limit stud: the street on which an open pair allows the big bet (B7).
+    open_pair_street: str | None = None
+    odd_chip: OddChip = OddChip.LEFT_OF_BUTTON
 
     @property
     def hole_cards(self) -> int:
@@ -155,6 +171,10 @@ _COURCHEVEL = (
     StreetSpec(name="river", board_cards=1, bet_size=BetSize.BIG),
 )
 _LIMIT = {"max_bets": 4}
+_STUD: dict = {
+    "forced": Forced.BRING_IN, "max_players": 8, "max_bets": 4, "supported": True,
+    "open_pair_street": "fourth", "odd_chip": OddChip.HIGH_CARD,
+}
 
 _ROWS: tuple[GameSpec, ...] = (
     # hold'em (RULES.md D7: 2 down; S1: any 5 of 7)
@@ -192,36 +212,42 @@ _ROWS: tuple[GameSpec, ...] = (
     # Courchevel: omaha with 5 down and the first flop card dealt face up before the
     # pre-flop betting ("*** PRE-FLOP *** [7h]"); declared so the parser can name it.
     GameSpec(code="PLCOUR", name="Courchevel Pot Limit", betting=Betting.POT_LIMIT,
-             streets=_COURCHEVEL, evaluator=Evaluator.OMAHA_HIGH),
+             streets=_COURCHEVEL, evaluator=Evaluator.OMAHA_HIGH, supported=True),
     GameSpec(code="PLCOUR8", name="Courchevel Hi/Lo Pot Limit", betting=Betting.POT_LIMIT,
-             streets=_COURCHEVEL, evaluator=Evaluator.OMAHA_HIGH_LOW8),
+             streets=_COURCHEVEL, evaluator=Evaluator.OMAHA_HIGH_LOW8, supported=True),
     # Split Hold'em: two boards from the flop on, half the pot each; the evaluator ranks
     # each board's hands as hold'em does (declared so the parser can name it).
     GameSpec(code="NLHESPLIT", name="Split Hold'em No Limit", betting=Betting.NO_LIMIT,
-             streets=_HOLDEM, evaluator=Evaluator.HIGH),
+             streets=_HOLDEM, evaluator=Evaluator.HIGH, boards=2, supported=True),
     # stud (F4: fixed limit only, bring-in; D6: at most 8)
     GameSpec(code="FL7S", name="7 Card Stud Limit", betting=Betting.FIXED_LIMIT,
-             streets=_stud_streets(), evaluator=Evaluator.HIGH, forced=Forced.BRING_IN,
-             max_players=8, **_LIMIT),
+             streets=_stud_streets(), evaluator=Evaluator.HIGH, **_STUD),
     GameSpec(code="FL7S8", name="7 Card Stud Hi/Lo Limit", betting=Betting.FIXED_LIMIT,
-             streets=_stud_streets(), evaluator=Evaluator.HIGH_LOW8, forced=Forced.BRING_IN,
-             max_players=8, **_LIMIT),
+             streets=_stud_streets(), evaluator=Evaluator.HIGH_LOW8, **_STUD),
+    # Razz: the highest up card brings in, the best low showing acts first (F4); an open
+    # pair is a bad hand there, so it gives no big-bet option.
     GameSpec(code="FLRAZZ", name="Razz Limit", betting=Betting.FIXED_LIMIT,
-             streets=_stud_streets(), evaluator=Evaluator.LOW_A5, forced=Forced.BRING_IN,
-             max_players=8, **_LIMIT),
+             streets=_stud_streets(), evaluator=Evaluator.LOW_A5, low_showing=True,
+             **{**_STUD, "open_pair_street": None}),
     # draw (C1; D6: 5-card draw at most 5... online tables seat 6)
     GameSpec(code="FL5CD", name="5 Card Draw Limit", betting=Betting.FIXED_LIMIT,
-             streets=_draw_streets(5, 1), evaluator=Evaluator.HIGH, max_players=6, **_LIMIT),
+             streets=_draw_streets(5, 1), evaluator=Evaluator.HIGH, max_players=6, supported=True,
+             **_LIMIT),
     GameSpec(code="NL5CD", name="5 Card Draw No Limit", betting=Betting.NO_LIMIT,
-             streets=_draw_streets(5, 1), evaluator=Evaluator.HIGH, max_players=6),
+             streets=_draw_streets(5, 1), evaluator=Evaluator.HIGH, max_players=6,
+             supported=True),
     GameSpec(code="PL5CD", name="5 Card Draw Pot Limit", betting=Betting.POT_LIMIT,
-             streets=_draw_streets(5, 1), evaluator=Evaluator.HIGH, max_players=6),
+             streets=_draw_streets(5, 1), evaluator=Evaluator.HIGH, max_players=6,
+             supported=True),
     GameSpec(code="NL27SD", name="Single Draw 2-7 Lowball No Limit", betting=Betting.NO_LIMIT,
-             streets=_draw_streets(5, 1), evaluator=Evaluator.LOW_27, max_players=6),
+             streets=_draw_streets(5, 1), evaluator=Evaluator.LOW_27, max_players=6,
+             supported=True),
     GameSpec(code="FL27TD", name="Triple Draw 2-7 Lowball Limit", betting=Betting.FIXED_LIMIT,
-             streets=_draw_streets(5, 3), evaluator=Evaluator.LOW_27, max_players=6, **_LIMIT),
+             streets=_draw_streets(5, 3), evaluator=Evaluator.LOW_27, max_players=6,
+             supported=True, **_LIMIT),
     GameSpec(code="FLBADUGI", name="Badugi Limit", betting=Betting.FIXED_LIMIT,
-             streets=_draw_streets(4, 3), evaluator=Evaluator.BADUGI, max_players=6, **_LIMIT),
+             streets=_draw_streets(4, 3), evaluator=Evaluator.BADUGI, max_players=6,
+             supported=True, **_LIMIT),
 )
 
 #: Every variant by code.

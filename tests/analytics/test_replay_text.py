@@ -103,6 +103,7 @@ def test_every_event_kind_has_words(kind: str) -> None:
     values = {
         "player": "P", "amount": 5, "blind": ev.Blind.DEAD, "cards": parse_cards("2c 3d"),
         "street": "turn", "count": 2, "note": ev.NoteKind.CHAT,
+        "card": parse_cards("Kh")[0], "old": parse_cards("Qd")[0], "rule": "E1",
     }  # fmt: skip
     required = {
         f.name: values[f.name]

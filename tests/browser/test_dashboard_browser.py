@@ -4,8 +4,9 @@
 (Debian's ``chromium`` and ``chromedriver``, through selenium) uses it as a person would:
 uploads two sample histories on the Import page, finds their players in the Overview table,
 sees a player named ``<b>Boldy</b>`` shown as text (never as markup), opens a hand by its
-link in the replay viewer and steps it forward to the showdown and the result. At the end,
-no request the browser made may have left the machine (``tests/browser/network.py``).
+link in the replay viewer and steps it forward to the showdown and the result, reading the
+table picture's pot line (no side pot for the blinds) and, after the award, every stack. At
+the end, no request the browser made may have left the machine (``tests/browser/network.py``).
 
 A screenshot of each stage is saved in ``test-artifacts/browser/`` (with the server's log,
 and a ``failed-*.png`` when a wait times out). Skipped when Chromium, its driver or selenium
@@ -73,6 +74,10 @@ CHROMIUM_ARGS = [
 ]
 #: The replay viewer's position and the event at it: "Step 3 of 20 · preflop" then the event.
 STEP_LINE = re.compile(r"Step (\d+) of (\d+) · (\S+)\n(.+)")
+#: In the table picture: the pot line, the formed pots' line, each seat's stack line.
+POT_LINE = re.compile(r'class="pot">([^<]*)</text>')
+POTS_LINE = re.compile(r'class="pots">([^<]*)</text>')
+STACK_LINE = re.compile(r'fill="#212121">([^<]*)</text><text [^>]*class="stack">([^<]*)</text>')
 
 
 def _missing_tools() -> str | None:
@@ -245,6 +250,22 @@ class Browser:
         assert match, "no 'Step i of n' line on the page"
         return int(match[1]), int(match[2]), match[3], match[4]
 
+    def svg(self) -> str:
+        """The replay viewer's table picture (an ``<img>`` of a base64 SVG), decoded."""
+        picture = self.driver.find_element(By.CSS_SELECTOR, "[data-testid=stImage] img")
+        source = picture.get_attribute("src") or ""
+        prefix = "data:image/svg+xml;base64,"
+        assert source.startswith(prefix)
+        return base64.b64decode(source.removeprefix(prefix)).decode()
+
+    def table(self) -> tuple[str, str, dict[str, str]]:
+        """The picture's pot line, formed pots ('' if one pot) and each player's stack."""
+        svg = self.svg()
+        pot = POT_LINE.search(svg)
+        assert pot, "no pot line in the table picture"
+        pots = POTS_LINE.search(svg)
+        return pot[1], pots[1] if pots else "", dict(STACK_LINE.findall(svg))
+
     def no_html_element(self, name: str) -> None:
         """``name`` (HTML) was not interpreted: no element holds its inner text, and the
         serialised DOM has it only escaped (a text node serialises ``<`` as ``&lt;``)."""
@@ -354,12 +375,15 @@ def test_upload_overview_and_replay_in_chromium(browser: Browser) -> None:
     browser.wait_text("Step 1 of", "Mr Pink raises to $0.30")
     step, steps, street, event = browser.step()
     assert (step, street, event) == (1, "preflop", "Kat posts the small blind $0.05")
+    assert browser.table()[:2] == ("Pot $0.00 · bets $0.05", "")
     streets, events = [street], [event]
+    tables = {}
     while step < steps:
         assert "Result" not in browser.text().splitlines()
         browser.button("forward").click()
         browser.wait_text(f"Step {step + 1} of {steps}")
         step, _, street, event = browser.step()
+        tables[event] = browser.table()
         events.append(event)
         if street != streets[-1]:
             streets.append(street)
@@ -374,6 +398,19 @@ def test_upload_overview_and_replay_in_chromium(browser: Browser) -> None:
         "Jon collects $3.57 from the pot",
     ]
     browser.wait_text("Result", "Main pot $3.75: Jon wins", "Jon: +$1.77", "Mr Pink: -$1.80")
+    # The pot line by hand: the blinds are bets, not a side pot; the river checked through
+    # leaves $3.75 gathered; Jon's $3.57 (after $0.18 rake) lands on his stack.
+    blinds = tables["Leo posts the big blind $0.10"]
+    assert blinds[:2] == ("Pot $0.00 · bets $0.15", "")
+    assert blinds[2] == {"Jon": "$10.00", "Kat": "$9.95", "Leo": "$9.90", "Mr Pink": "$10.00"}
+    assert tables["Mr Pink raises to $0.30"][0] == "Pot $0.00 · bets $0.45"
+    assert tables["Jon calls $0.50"][0] == "Pot $0.75 · bets $1.00"
+    assert tables["Jon checks"][0] == "Pot $3.75"
+    awarded = tables["Jon collects $3.57 from the pot"]
+    assert awarded[:2] == ("Pot $3.75 awarded · site keeps $0.18", "")
+    assert awarded[2] == {"Jon": "$11.77", "Kat": "$9.95 · folded", "Leo": "$9.90 · folded",
+                          "Mr Pink": "$8.20"}  # fmt: skip
+    assert 'class="bet"' not in browser.svg()  # no chips left in front of anyone
     assert not browser.driver.find_element(By.CSS_SELECTOR, ".st-key-forward button").is_enabled()
     result = browser.driver.find_element(By.XPATH, "//h3[normalize-space(.)='Result']")
     browser.shot("08-replay-result", centre=result)

@@ -1,0 +1,209 @@
+"""Dealing: hole cards (down and up), boards, streets without a board, and draws.
+
+A street starts when the betting of the one before is over (B4): a board (flop, turn,
+river; Courchevel's first flop card before the pre-flop betting), a stud street's up or
+down cards, or a draw (C1). The cards go through the ledger, which knows where each is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from parser.model import events as ev
+from replayer.betting import Illegal, Mismatch
+
+if TYPE_CHECKING:
+    from replayer.betting import Actor
+    from replayer.engine import Handler, HandReplay
+
+
+def on_hole(play: HandReplay, event: ev.DealHole) -> None:
+    """The log names cards a player holds: the whole hand in blind games (repeated, it is
+    the same hand: S1), or in stud the cards so far with the street's new ones (F4)."""
+    play._actor(event.player)
+    ledger = play.ledger
+    if not event.up and not play.spec.streets[0].hole_up:
+        ledger.know(event.player, event.cards)
+        return
+    ledger.deal(event.player, event.cards)
+    ledger.deal(event.player, event.up, up=True)
+
+
+def _waiting(play: HandReplay, what: str) -> None:
+    """B4: nothing is dealt until the betting round is over.
+
+    A big blind whose only opponents are all-in for less has his option (B4) but nothing
+    to decide; a log that skips his check is accepted, the check made for him.
+    """
+    waiting = play.next_to_act()
+    if waiting is None:
+        return
+    if play.able_count == 1 and not play._owes(waiting):
+        play._acted(waiting)
+        play.diagnostics.append(f"B4: {waiting.name}'s check is not in the log; checked")
+        return
+    raise Illegal(
+        "B4", f"the {what} is dealt before the betting round ended ({waiting.name} still to act)"
+    )
+
+
+def _check_street(play: HandReplay, street: str) -> int:
+    spec = play.spec
+    nxt = play.street_index + 1
+    if nxt >= len(spec.streets) or spec.streets[nxt].name != street:
+        expected = spec.streets[nxt].name if nxt < len(spec.streets) else "nothing"
+        raise Mismatch("D5", f"{street} dealt where the {expected} was due")
+    return nxt
+
+
+def on_street(play: HandReplay, event: ev.StreetStart) -> None:
+    """A stud street or a draw round begins."""
+    _waiting(play, event.street)
+    play._next_street(_check_street(play, event.street))
+    play.ledger.burn()
+    street = play.spec.streets[play.street_index]
+    # Stud: every live player gets the street's card; the lines that follow name it.
+    for actor in play._live():
+        play.ledger.grow(actor.name, street.hole_down + street.hole_up)
+
+
+def on_board(play: HandReplay, event: ev.DealBoard) -> None:
+    spec = play.spec
+    if (
+        play.street_index == 0
+        and event.run == 1
+        and event.street == play.street
+        and spec.streets[0].board_cards
+    ):
+        _first_street_board(play, event)
+        return
+    if spec.boards > 1 and event.run > 1:
+        _other_board(play, event)
+        return
+    if event.run == 1:
+        _waiting(play, event.street)
+        nxt = _check_street(play, event.street)
+        street = spec.streets[nxt]
+        if not street.board_cards and street.hole_up + street.hole_down:
+            _community_card(play, event, nxt)
+            return
+        if len(event.cards) != street.board_cards:
+            count = len(event.cards)
+            raise Mismatch("E4", f"the {event.street} has {count} cards, not {street.board_cards}")
+        play._next_street(nxt)
+        play.ledger.burn()
+        play.ledger.board(event.cards)
+        play.boards[0].extend(event.cards)
+        return
+    _run_again(play, event)
+
+
+def _first_street_board(play: HandReplay, event: ev.DealBoard) -> None:
+    """Courchevel: the first flop card is shown before the pre-flop betting."""
+    street = play.spec.streets[play.street_index]
+    if play.last_actor is not None or play.boards[0]:
+        raise Illegal("B4", f"the {event.street} board card comes after the betting started")
+    if len(event.cards) != street.board_cards:
+        raise Mismatch("E4", f"{len(event.cards)} board cards on the {event.street}, not "
+                       f"{street.board_cards}")
+    play.ledger.board(event.cards)
+    play.boards[0].extend(event.cards)
+    play.note = f"{event.street}: board card shown before the betting"
+
+
+def _other_board(play: HandReplay, event: ev.DealBoard) -> None:
+    """Split Hold'em: every street deals each board; the first board opened the street."""
+    if event.street != play.street:
+        raise Mismatch("D5", f"board {event.run}'s {event.street} dealt on the {play.street}")
+    before = sum(s.board_cards for s in play.spec.streets[: play.street_index])
+    board = play.boards[event.run - 1]
+    if len(board) != before:
+        raise Mismatch("D5", f"board {event.run}: {event.street} dealt out of order")
+    if play.last_actor is not None:
+        raise Illegal("B4", f"board {event.run}'s {event.street} comes after the betting started")
+    play.ledger.board(event.cards, event.run)
+    board.extend(event.cards)
+
+
+def _community_card(play: HandReplay, event: ev.DealBoard, nxt: int) -> None:
+    """S7: the stub cannot give every live player his last card: one card, face up, for all."""
+    live = len(play._live())
+    play._next_street(nxt)
+    play.ledger.burn()
+    stub = play.ledger.stub(len(play.boards[0]))
+    if len(event.cards) != 1:
+        raise Mismatch("S7", f"{len(event.cards)} community cards on the {event.street}, not 1")
+    if stub >= live:
+        raise Illegal(
+            "S7", f"a community card is dealt, but the stub has {stub} cards for {live} players"
+        )
+    play.ledger.board(event.cards)
+    play.boards[0].extend(event.cards)
+    play.note = f"the stub is short ({stub} cards for {live} players): one community card (S7)"
+
+
+def _run_again(play: HandReplay, event: ev.DealBoard) -> None:
+    """Run it twice: a second board for the streets still to come once the betting ended."""
+    spec = play.spec
+    if play.able_count > 1 and play.next_to_act() is not None:
+        raise Illegal("B4", "a second board is dealt while players can still bet")
+    play._end_round()
+    while len(play.boards) < event.run:
+        play.boards.append([])
+    before = sum(s.board_cards for s in spec.streets[: spec.street_names.index(event.street)])
+    board = play.boards[event.run - 1]
+    if not board:
+        board.extend(play.boards[0][:before])
+    if len(board) != before:
+        raise Mismatch("D5", f"run {event.run}: {event.street} dealt out of order")
+    play.ledger.board(event.cards, event.run)
+    board.extend(event.cards)
+    play.note = f"the board is run again: run {event.run}"
+
+
+def on_draw(play: HandReplay, event: ev.Draw) -> None:
+    """C1: in turn from the first active player left of the button, each stands pat or
+    replaces cards, never more than he holds."""
+    actor = play._actor(event.player)
+    if not play.spec.streets[play.street_index].draw:
+        raise Illegal("C1", f"{actor.name} draws, but the {play.street} is not a draw")
+    if actor.folded:
+        raise Illegal("C1", f"{actor.name} has folded and cannot draw")
+    if actor.name in play.drawn:
+        raise Illegal("C1", f"{actor.name} draws twice in one round")
+    expected = _next_drawer(play)
+    if expected is not None and expected is not actor:
+        raise Illegal("C1", f"{actor.name} draws out of turn: it is {expected.name}'s draw")
+    size = play.spec.hole_cards
+    if event.count > size:
+        raise Illegal("C1", f"{actor.name} draws {event.count} of his {size} cards")
+    if event.discarded and len(event.discarded) != event.count:
+        raise Mismatch("C1", f"{actor.name} draws {event.count} but discards "
+                       f"{len(event.discarded)} known cards")
+    ledger = play.ledger
+    if not play.drawn:
+        ledger.burn()  # D5: a burn before each draw
+    ledger.discard(actor.name, event.discarded, event.count)
+    ledger.grow(actor.name, event.count)
+    ledger.deal(actor.name, event.drawn)
+    play.drawn.add(actor.name)
+    play.draws.setdefault(actor.name, []).append((event.count, len(event.drawn)))
+    play.note = (
+        f"{actor.name} stands pat" if not event.count else f"{actor.name} draws {event.count}"
+    )
+
+
+def _next_drawer(play: HandReplay) -> Actor | None:
+    """The first live player clockwise from the button who has not drawn this round."""
+    for actor in play.order:
+        if not actor.folded and actor.name not in play.drawn:
+            return actor
+    return None
+
+
+HANDLERS: dict[type, Handler] = {
+    ev.DealHole: on_hole,
+    ev.DealBoard: on_board,
+    ev.StreetStart: on_street,
+    ev.Draw: on_draw,
+}  # type: ignore[dict-item]

@@ -1,0 +1,167 @@
+"""The card ledger: where every known card is, from the deal to the showdown.
+
+One ledger serves every family of games and the live corrections, because they all ask the
+same question — can this card be *here*, given where it was? A card is in the deck until
+the log puts it somewhere: a player's hand (face down or face up), a board, the burn pile,
+the muck (a draw's discards, a folded hand), or set aside (a premature turn, RULES.md E6).
+A card seen in two places at once is dealt twice (D1); a player who shows cards he was not
+holding contradicts the log (S1). Cards can go back: a draw replaces cards (C1), and the
+corrections return board cards to the deck (E4-E7).
+
+Unknown cards are not tracked one by one (most logs show only the hero's), but every
+player's hand size is, so the stub's size is known (S7: the stud community card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+
+from parser.model.cards import Card, format_cards
+from replayer.betting import Mismatch
+
+
+class Place(StrEnum):
+    HAND = "hand"
+    BOARD = "board"
+    BURN = "burn"
+    MUCK = "muck"
+    SET_ASIDE = "set_aside"
+
+
+#: Where a card is: its place and, for a hand or a board, whose (player name, or run).
+Spot = tuple[Place, str]
+
+
+class CardLedger:
+    """Every known card's spot, every player's known cards and hand size."""
+
+    __slots__ = ("burned", "hand_size", "hands", "spots", "up")
+
+    def __init__(self) -> None:
+        self.spots: dict[Card, Spot] = {}
+        #: Each player's known cards, in the order they were dealt or drawn.
+        self.hands: dict[str, tuple[Card, ...]] = {}
+        #: The face-up cards (stud), a subset of the hands' cards.
+        self.up: set[Card] = set()
+        #: How many cards each player holds, known or not.
+        self.hand_size: dict[str, int] = {}
+        self.burned = 0
+
+    # -- questions -----------------------------------------------------------------------
+
+    def where(self, card: Card) -> Spot | None:
+        return self.spots.get(card)
+
+    def up_cards(self, name: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.hands.get(name, ()) if c in self.up)
+
+    def down_cards(self, name: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.hands.get(name, ()) if c not in self.up)
+
+    def stub(self, board_cards: int) -> int:
+        """Cards left in the deck: 52 less every hand's cards, the boards and the burns."""
+        return 52 - sum(self.hand_size.values()) - board_cards - self.burned
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def deal(self, name: str, cards: Iterable[Card], *, up: bool = False) -> None:
+        """Known cards arrive in ``name``'s hand; his hand size is kept by ``grow``."""
+        dealt = tuple(c for c in cards if c not in self.hands.get(name, ()))
+        for card in dealt:
+            self._place(card, (Place.HAND, name))
+            if up:
+                self.up.add(card)
+        if dealt:
+            self.hands[name] = self.hands.get(name, ()) + dealt
+            self.hand_size[name] = max(self.hand_size.get(name, 0), len(self.hands[name]))
+
+    def grow(self, name: str, count: int) -> None:
+        """``name`` is dealt ``count`` cards, known or not (the stub gets smaller)."""
+        self.hand_size[name] = self.hand_size.get(name, 0) + count
+
+    def know(self, name: str, cards: Iterable[Card]) -> None:
+        """The log reveals cards ``name`` holds (a hero's hand line, a show, a muck).
+
+        The cards he is known to hold must be among them, or they among his: a site may
+        show part of a hand ("shows [Ah]"), or all of it after showing part.
+        """
+        shown = tuple(cards)
+        known = self.hands.get(name, ())
+        if known and shown and not set(shown) <= set(known) and not set(known) <= set(shown):
+            raise Mismatch(
+                "S1", f"{name} shows [{format_cards(shown)}] but holds [{format_cards(known)}]"
+            )
+        new = tuple(c for c in shown if c not in known)
+        for card in new:
+            self._place(card, (Place.HAND, name))
+        if new:
+            self.hands[name] = known + new
+            size = self.hand_size.get(name, 0)
+            self.hand_size[name] = max(size, len(known) + len(new))
+
+    def discard(self, name: str, cards: Iterable[Card], count: int) -> None:
+        """``name`` throws ``count`` cards (``cards`` the known ones) into the muck (C1)."""
+        thrown = tuple(cards)
+        held = self.hands.get(name, ())
+        for card in thrown:
+            if card not in held and self.spots.get(card) is not None:
+                raise Mismatch("D1", f"{name} discards {card}, which is {self._describe(card)}")
+            self.spots[card] = (Place.MUCK, name)
+            self.up.discard(card)
+        self.hands[name] = tuple(c for c in held if c not in thrown)
+        self.hand_size[name] = max(0, self.hand_size.get(name, 0) - count)
+
+    def fold(self, name: str) -> None:
+        """A folded hand goes to the muck; its cards stay out of play (known ones tracked)."""
+        for card in self.hands.get(name, ()):
+            self.spots[card] = (Place.MUCK, name)
+
+    def board(self, cards: Iterable[Card], run: int = 1) -> None:
+        for card in cards:
+            self._place(card, (Place.BOARD, str(run)))
+
+    def burn(self, card: Card | None = None) -> None:
+        self.burned += 1
+        if card is not None:
+            self._place(card, (Place.BURN, ""))
+
+    def set_aside(self, cards: Iterable[Card]) -> None:
+        for card in cards:
+            self.spots[card] = (Place.SET_ASIDE, "")
+
+    def to_deck(self, cards: Iterable[Card]) -> None:
+        """Cards go back into the deck (a returned board, a reshuffle): unplaced again."""
+        for card in cards:
+            spot = self.spots.pop(card, None)
+            if spot is not None and spot[0] is Place.HAND:
+                owner = spot[1]
+                self.hands[owner] = tuple(c for c in self.hands[owner] if c != card)
+                self.hand_size[owner] -= 1
+            self.up.discard(card)
+
+    def _place(self, card: Card, spot: Spot) -> None:
+        current = self.spots.get(card)
+        if current is not None and current != spot:
+            if current[0] is Place.MUCK and spot[0] is Place.HAND and current[1] != spot[1]:
+                # Draw games reshuffle the discards when the stub runs out (C1): another
+                # player's discard may be dealt again. A player never gets his own back.
+                self.spots[card] = spot
+                return
+            where, there = self._describe(card), _spot_text(spot)
+            raise Mismatch("D1", f"{card} is dealt twice ({where} and {there})")
+        self.spots[card] = spot
+
+    def _describe(self, card: Card) -> str:
+        return _spot_text(self.spots.get(card))
+
+
+def _spot_text(spot: Spot | None) -> str:
+    if spot is None:
+        return "in the deck"
+    place, owner = spot
+    if place is Place.HAND:
+        return owner
+    if place is Place.BOARD:
+        return "board" if owner == "1" else f"board {owner}"
+    return {Place.BURN: "burned", Place.MUCK: f"in the muck ({owner})"}.get(place, "set aside")

@@ -1,0 +1,1 @@
+"""Tests of the small pure rule functions, one module per rule function module."""
