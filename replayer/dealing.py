@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from parser.model import events as ev
+from parser.model.cards import format_cards
+from parser.model.games import Evaluator
+from replayer.auto_draw import auto_draw, auto_draw_priority
 from replayer.betting import Illegal, Mismatch
 
 if TYPE_CHECKING:
@@ -181,6 +184,8 @@ def on_draw(play: HandReplay, event: ev.Draw) -> None:
         raise Mismatch("C1", f"{actor.name} draws {event.count} but discards "
                        f"{len(event.discarded)} known cards")
     ledger = play.ledger
+    if actor.name in play.disconnected:
+        _check_auto_draw(play, actor.name, event)
     if not play.drawn:
         ledger.burn()  # D5: a burn before each draw
     ledger.discard(actor.name, event.discarded, event.count)
@@ -191,6 +196,28 @@ def on_draw(play: HandReplay, event: ev.Draw) -> None:
     play.note = (
         f"{actor.name} stands pat" if not event.count else f"{actor.name} draws {event.count}"
     )
+
+
+def _check_auto_draw(play: HandReplay, name: str, event: ev.Draw) -> None:
+    """C2: a disconnected player's draw is made for him by the priority list.
+
+    Checked when the log shows his hand (a hero who lost his connection): the number of
+    cards drawn, and the cards thrown when they are shown too. Only five-card draw has
+    C2's list (high hands); the lowball games' auto-draw is the site's own.
+    """
+    hand = play.ledger.hands.get(name, ())
+    if play.spec.evaluator is not Evaluator.HIGH or len(hand) != play.spec.hole_cards:
+        return
+    keep = auto_draw(hand)
+    if event.count != len(hand) - len(keep) or (
+        event.discarded and set(event.discarded) & set(keep)
+    ):
+        raise Illegal(
+            "C2",
+            f"{name} is disconnected: his draw keeps [{format_cards(keep)}] "
+            f"({auto_draw_priority(hand)}), not what the log shows",
+        )
+    play.note = f"{name} is disconnected: the draw is made for him ({auto_draw_priority(hand)}, C2)"
 
 
 def _next_drawer(play: HandReplay) -> Actor | None:

@@ -107,7 +107,13 @@ def on_cancelled(play: HandReplay, event: ev.HandCancelled) -> None:
 
 
 def on_note(play: HandReplay, event: ev.Note) -> None:
-    return
+    """Notes move nothing; a lost connection matters to the draw (C2)."""
+    if event.player is None:
+        return
+    if event.note is ev.NoteKind.DISCONNECTED:
+        play.disconnected.add(event.player)
+    elif event.note is ev.NoteKind.CONNECTED:
+        play.disconnected.discard(event.player)
 
 
 HANDLERS: dict[type, Handler] = {

@@ -116,6 +116,8 @@ class HandReplay:
         #: Draw rounds: who has drawn this round, and what each threw and drew (C1).
         self.drawn: set[str] = set()
         self.draws: dict[str, list[tuple[int, int]]] = {}
+        #: Players whose connection is lost (a note): their draw is made for them (C2).
+        self.disconnected: set[str] = set()
         self.collects: dict[str, int] = {}
         self.collect_events: dict[str, ev.Collect] = {}
         self.fractional: list[ev.Collect] = []
