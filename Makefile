@@ -12,10 +12,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-## Import sample_histories/ into the default database and open the dashboard.
+## Import sample_histories/ into a demo database and open the dashboard on it. The demo
+## database is .venv/demo.sqlite, never your own; `make dashboard DEMO_DB=FILE` chooses.
+DEMO_DB ?= $(VENV)/demo.sqlite
+
 dashboard: $(STAMP)
-	$(BIN)/pokerhh import sample_histories
-	$(BIN)/pokerhh dashboard
+	$(BIN)/pokerhh import --quiet --db $(DEMO_DB) sample_histories
+	$(BIN)/pokerhh dashboard --db $(DEMO_DB)
 
 ## Lint and run the whole test suite.
 test: $(STAMP)

@@ -21,10 +21,18 @@ from analytics.db import connect
 from analytics.flags import player_flags
 from analytics.lookup import StoredHand, find_hand
 from analytics.pipeline import Stages
-from analytics.stats import Kind, Stat, StatsQuery, from_clause, stat
+from analytics.stats import GROUPINGS, Kind, Stat, StatsQuery, from_clause, stat
 from replayer.result import ReplayResult
 
-__all__ = ["NotInHand", "explain", "explain_hand", "explain_rows", "explain_stored"]
+__all__ = [
+    "NotInHand",
+    "explain",
+    "explain_groups",
+    "explain_hand",
+    "explain_hand_record",
+    "explain_rows",
+    "explain_stored",
+]
 
 #: The columns of :func:`explain`.
 COLUMNS = ["site", "hand_id", "started_at", "position", "x", "n", "in_numerator",
@@ -59,13 +67,43 @@ def explain_rows(
     conn: sqlite3.Connection, player: str, name: str, query: StatsQuery | None = None
 ) -> pd.DataFrame:
     """:func:`explain` on an open connection (the dashboard's read-only one)."""
-    found = stat(name)
     query = replace(query or StatsQuery(), players=(player,), by=None)
+    frame = _explained(conn, query, stat(name), ())
+    return frame[COLUMNS].reset_index(drop=True)
+
+
+def explain_groups(conn: sqlite3.Connection, query: StatsQuery, name: str) -> pd.DataFrame:
+    """The hands behind stat ``name`` for ``query`` (its players, filters and grouping),
+    each with the keys of the group of :func:`analytics.stats.player_stats` it counts in:
+    ``player``, ``currency`` and the ``by`` columns as ``group_<column>`` (``site`` is the
+    hand's, which is the player's), then :data:`COLUMNS`. Rows come from the same SQL as
+    the aggregate, so a group's ``Σ x`` and ``Σ n`` are its figure's."""
+    groups = GROUPINGS[query.by] if query.by else ()
+    keys = (
+        ("player", "p.name"),
+        ("currency", "h.currency"),
+        *((f"group_{column}", sql) for column, sql in groups),
+    )
+    frame = _explained(conn, query, stat(name), keys)
+    return frame[[key for key, _ in keys] + COLUMNS].reset_index(drop=True)
+
+
+def _explained(
+    conn: sqlite3.Connection,
+    query: StatsQuery,
+    found: Stat,
+    keys: tuple[tuple[str, str], ...],
+    hand: tuple[str, str] | None = None,
+) -> pd.DataFrame:
     where, params = query.where()
+    if hand is not None:
+        where += " AND h.site = ? AND h.hand_id = ?"
+        params.extend(hand)
     n = found.n if found.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100) else "0"
+    extra = "".join(f"{sql} AS {name}, " for name, sql in keys)
     sql = f"""
         SELECT * FROM (
-            SELECT h.site, h.hand_id, h.started_at, s.position,
+            SELECT {extra}h.site, h.hand_id, h.started_at, s.position,
                    {found.x} AS x, {n} AS n, s.net, e.all_in_ev
             {from_clause(conn, query)}
             WHERE h.status = 'ok' AND {where}
@@ -73,12 +111,13 @@ def explain_rows(
         ) WHERE x <> 0 OR n <> 0
     """
     cursor = conn.execute(sql, params)
-    frame = pd.DataFrame.from_records(cursor.fetchall(), columns=[c[0] for c in cursor.description])
+    columns = [c[0] for c in cursor.description]
+    frame = pd.DataFrame.from_records(cursor.fetchall(), columns=columns)
     if frame.empty:
-        frame = pd.DataFrame(columns=[c for c in COLUMNS if not c.startswith("in_")])
+        frame = pd.DataFrame(columns=columns)
     frame["in_numerator"] = frame["x"] != 0
     frame["in_denominator"] = frame["n"] != 0
-    return frame[COLUMNS].reset_index(drop=True)
+    return frame
 
 
 def explain_hand(db_path: str | os.PathLike[str], hand: str, player: str, name: str) -> str:
@@ -91,6 +130,33 @@ def explain_hand(db_path: str | os.PathLike[str], hand: str, player: str, name: 
     """
     found = stat(name)
     return explain_stored(find_hand(db_path, hand), player, found.name)
+
+
+def explain_hand_record(
+    db_path: str | os.PathLike[str], hand: str, player: str, name: str
+) -> dict[str, object]:
+    """:func:`explain_hand` for machines: the hand, the player, the stat, the hand's part
+    of the sums (``x``, ``n``: the same SQL as the aggregate) and the explanation."""
+    found = stat(name)
+    stored = find_hand(db_path, hand)
+    why = explain_stored(stored, player, found.name)
+    db = connect(db_path, create=False)
+    try:
+        query = StatsQuery(players=(player,))
+        rows = _explained(db.conn, query, found, (), (stored.site, stored.hand_id))
+    finally:
+        db.close()
+    x, n = (rows["x"].iloc[0].item(), rows["n"].iloc[0].item()) if len(rows) else (0, 0)
+    return {
+        "hand": f"{stored.site}:{stored.hand_id}",
+        "player": player,
+        "stat": found.name,
+        "x": x,
+        "n": n,
+        "in_numerator": x != 0,
+        "in_denominator": n != 0,
+        "why": why.split(": ", 1)[1] if ": " in why else why,
+    }
 
 
 def explain_stored(stored: StoredHand, player: str, name: str) -> str:

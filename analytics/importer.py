@@ -23,6 +23,9 @@ import dataclasses
 import gc
 import hashlib
 import os
+import signal
+import sys
+import threading
 import time
 import zipfile
 import zlib
@@ -31,7 +34,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from analytics.db import connect
-from analytics.pipeline import INTERNAL_ERROR, HandOutcome, Problem, Stages, process
+from analytics.pipeline import (
+    INTERNAL_ERROR,
+    UNKNOWN_SITE,
+    HandOutcome,
+    Problem,
+    Stages,
+    process,
+)
 from analytics.rows import HandRows, outcome_rows
 from analytics.sources import InputFile, Refused, list_inputs
 from analytics.store import FileMeta, HandWriter, Written
@@ -121,6 +131,39 @@ class ImportReport:
 
 Progress = Callable[[ImportProgress], None]
 
+#: ``Refused.kind`` of a file that decodes but holds no hand header.
+NOT_A_HAND_HISTORY = "not_a_hand_history"
+#: Problem messages longer than this are cut (a 5 MB line is quoted in a parse error):
+#: the problem list stays readable and the text is stored once, in the hand's ``raw``.
+MAX_MESSAGE = 300
+
+
+def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
+    """``message`` cut to about ``limit`` characters, keeping its start and its end (where
+    a parse error says what was expected).
+
+    >>> shorten("x" * 10, 20)
+    'xxxxxxxxxx'
+    >>> shorten("unexpected '" + "a" * 1000 + "' (expected: calls)", 80)
+    "unexpected 'aaaaaaaaaaaaaaaa … [983 characters cut] … a' (expected: calls)"
+    """
+    if len(message) <= limit:
+        return message
+    tail = min(limit // 4, 80)
+    head = limit - tail - 32
+    cut = len(message) - head - tail
+    return f"{message[:head]} … [{cut:,} characters cut] … {message[-tail:]}"
+
+
+class ImportInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM, which the CLI turns into the same) during an import: the file
+    being written was rolled back; ``report`` is what was done before. ``__cause__`` is the
+    interrupt itself."""
+
+    def __init__(self, report: ImportReport) -> None:
+        super().__init__("import interrupted")
+        self.report = report
+
 _SEVERITY = {"invalid": 0, "incomplete": 1, "cancelled": 2, "unsupported": 3}
 
 
@@ -176,6 +219,8 @@ def import_paths(
     first file and after each file. ``jobs`` > 1 parses and replays files in that many
     worker processes while this one writes (in file order, so the result is the same).
     """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
     started = time.perf_counter()
     parallel = jobs > 1 and stages is None
     stages = stages or Stages.default()
@@ -204,13 +249,17 @@ def import_paths(
                 )
 
         tick(None)
-        with _quiet_gc(), _Preparer(jobs if parallel else 1, stages) as preparer:
-            for item, prepared in preparer.run(listing.files, known, rescan, report):
-                if prepared is not None:
-                    _write_file(prepared, writer, known, report)
-                done += 1
-                bytes_done += item.size
-                tick(item.path)
+        try:
+            with _quiet_gc(), _Preparer(jobs if parallel else 1, stages) as preparer:
+                for item, prepared in preparer.run(listing.files, known, rescan, report):
+                    if prepared is not None:
+                        _write_file(prepared, writer, known, report)
+                    done += 1
+                    bytes_done += item.size
+                    tick(item.path)
+        except KeyboardInterrupt as interrupt:  # the file's transaction is rolled back
+            report.seconds = time.perf_counter() - started
+            raise ImportInterrupted(report) from interrupt
         db.execute("PRAGMA optimize")  # keep the query planner's statistics current
     finally:
         listing.close()
@@ -252,12 +301,64 @@ def prepare_file(
         message = getattr(error, "reason", None) or str(error)
         return Refused(path, error.kind, message)
     rows, notes = [], []
-    for raw in raws:
-        outcome, hand_rows = _with_rows(process(raw, stages))
+    outcomes = [process(raw, stages) for raw in raws]
+    if outcomes and not any(_has_header(outcome) for outcome in outcomes):
+        # A PDF, notes: text but no hand to keep, so nothing is stored (a record
+        # "unknown sha256:..." would be a hand no one can look up). A blank file is
+        # remembered as a file of no hands, as before.
+        return Refused(path, NOT_A_HAND_HISTORY, "not a hand history (no hand header found)")
+    for outcome in outcomes:
+        outcome, hand_rows = _with_rows(_short_problem(outcome))
         rows.append(hand_rows)
         notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
     sha256 = hashlib.sha256(data).hexdigest()
     return PreparedFile(path, sha256, len(data), rows, notes)
+
+
+def _has_header(outcome: HandOutcome) -> bool:
+    """The hand was parsed, or at least its header names a site and a hand number."""
+    return outcome.parsed is not None or outcome.site != UNKNOWN_SITE
+
+
+def _short_problem(outcome: HandOutcome) -> HandOutcome:
+    problem = outcome.problem
+    if problem is None or len(problem.message) <= MAX_MESSAGE:
+        return outcome
+    short = dataclasses.replace(problem, message=shorten(problem.message))
+    return dataclasses.replace(outcome, problem=short)
+
+
+#: How often a worker checks that the import that started it is still there (seconds).
+PARENT_CHECK_S = 0.5
+
+
+def _worker_start() -> None:
+    """Run in each worker process as it starts: exit with the parent.
+
+    A worker blocked on its task queue never notices its parent died (``kill -9``): it
+    would wait for ever, holding its memory. On Linux the kernel sends it SIGKILL when the
+    parent exits (``prctl(PR_SET_PDEATHSIG)``); everywhere a daemon thread watches
+    ``os.getppid()``, which changes when the parent is gone. Ctrl-C is the parent's to
+    handle (it stops the workers), so workers ignore SIGINT.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            import ctypes
+
+            pr_set_pdeathsig = 1
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # died before the prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="pokerhh-parent-watch", daemon=True).start()
 
 
 class _Preparer:
@@ -270,12 +371,21 @@ class _Preparer:
 
     def __enter__(self) -> _Preparer:
         if self.jobs > 1:
-            self.pool = concurrent.futures.ProcessPoolExecutor(max_workers=self.jobs)
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.jobs, initializer=_worker_start
+            )
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if self.pool is None:
+            return
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            # Interrupted: stop the workers now rather than let them finish their files.
+            processes = getattr(self.pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                with contextlib.suppress(Exception):
+                    process.terminate()
+        self.pool.shutdown(cancel_futures=True)
 
     def run(
         self, files: list[InputFile], known: dict[str, int], rescan: bool, report: ImportReport

@@ -46,6 +46,9 @@ _SITE_NAMES = {
     "POKERBROS": "PokerBros",
 }
 UNKNOWN_SITE = "unknown"
+#: The site of a PHH hand that names none (``parser.phh.DEFAULT_SITE``).
+PHH_SITE = "PHH"
+_PHH_VARIANT = re.compile(r"^[ \t]*variant[ \t]*=", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +64,8 @@ class Stages:
     @cache
     def default() -> Stages:
         """The real parser and engine (imported on first use)."""
-        from parser import decode, parse_hand, split_hands
+        from parser import decode
+        from parser.formats import parse_hand, split_hands
         from replayer import replay
 
         return Stages(decode=decode, split_hands=split_hands, parse_hand=parse_hand, replay=replay)
@@ -151,5 +155,11 @@ def identify(text: str) -> tuple[str, str]:
     match = _HEADER.match(text)
     if match:
         return _SITE_NAMES[match["site"].upper()], match["hand_id"]
+    if _PHH_VARIANT.search(text):
+        # A PHH hand that does not parse: still a hand history, keyed by its text as the
+        # PHH parser keys a hand with no ``hand`` field.
+        from parser.phh import text_id
+
+        return PHH_SITE, text_id(text)
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return UNKNOWN_SITE, f"sha256:{digest}"

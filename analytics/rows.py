@@ -416,6 +416,8 @@ def _extra_encoder(extras: tuple[tuple[str, Any], ...]) -> Callable[[tuple[Any, 
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Card):
+        return value.text
     if isinstance(value, tuple):
         return format_cards(value) if all(isinstance(c, Card) for c in value) else list(value)
     return value  # str enums serialise as their value

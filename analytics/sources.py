@@ -1,29 +1,39 @@
 """What to import: the files named, the hand histories under folders, the members of zips.
 
 Listing comes before reading so the progress bar knows the total size up front. A file
-named on the command line is always read; under a folder or inside a zip only ``*.txt``
-files are (PokerStars writes ``.txt``; a folder of histories also holds summaries, images
-and ``.DS_Store``), the others are counted as ignored. A zip is read in memory, member by
-member, and a member whose name would escape the archive (``../x.txt``, ``/etc/x.txt``,
-``C:\\x.txt``) is refused, not read: such a name is the mark of a crafted archive, and it
-would be stored and reported as a path outside the archive the user gave us.
+named on the command line is always read; under a folder or inside a zip only the files of
+a registered format are (``*.txt`` PokerStars, ``*.phh``/``*.phhs`` PHH; a folder of
+histories also holds summaries, images and ``.DS_Store``), the others are counted as
+ignored. A zip is read in memory, member by member, and a member whose name would escape
+the archive (``../x.txt``, ``/etc/x.txt``, ``C:\\x.txt``) is refused, not read: such a
+name is the mark of a crafted archive, and it would be stored and reported as a path
+outside the archive the user gave us. A zip inside a zip is read too
+(``outer.zip!inner.zip!member.txt``), up to :data:`MAX_ZIP_DEPTH` deep; deeper ones, and
+inner zips that cannot be read, are refused by path: never skipped without a word.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-#: Suffixes imported from folders and zips (case-insensitive).
-HISTORY_SUFFIXES = (".txt",)
+from parser.formats import SUFFIXES as FORMAT_SUFFIXES
+
+#: Suffixes imported from folders and zips (case-insensitive): every registered format's
+#: (``parser.formats``: ``.txt`` PokerStars, ``.phh``/``.phhs`` PHH).
+HISTORY_SUFFIXES = FORMAT_SUFFIXES
 #: A member or file larger than this is refused rather than read into memory.
 MAX_FILE_BYTES = 512 * 1024 * 1024
 #: How a zip member's display path is built: ``archive.zip!folder/member.txt``.
 ZIP_SEPARATOR = "!"
+#: Zips inside zips are read this many levels deep (the archive given is level 1).
+MAX_ZIP_DEPTH = 3
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
@@ -111,14 +121,19 @@ def _add_file(listing: Listing, path: Path) -> None:
 
 
 def _add_zip(listing: Listing, path: Path) -> None:
-    shown = str(path.absolute())
+    _add_archive(listing, str(path.absolute()), lambda: zipfile.ZipFile(path), depth=1)
+
+
+def _add_archive(
+    listing: Listing, shown: str, opener: Callable[[], zipfile.ZipFile], depth: int
+) -> None:
     try:
-        with zipfile.ZipFile(path) as archive:
+        with opener() as archive:
             members = sorted(archive.infolist(), key=lambda m: m.filename)
-    except (OSError, zipfile.BadZipFile) as error:
+    except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
         listing.refused.append(Refused(shown, "unreadable", f"not a readable zip file: {error}"))
         return
-    archive = _Archive(path)
+    archive = _Archive(opener)
     listing.archives.append(archive)
     for member in members:
         if member.is_dir():
@@ -129,12 +144,33 @@ def _add_zip(listing: Listing, path: Path) -> None:
             listing.refused.append(
                 Refused(member_path, "unsafe_path", "member name escapes the archive")
             )
-        elif not name.lower().endswith(HISTORY_SUFFIXES) or _hidden(name):
+        elif _hidden(name):
             listing.ignored += 1
         elif member.file_size > MAX_FILE_BYTES:
             listing.refused.append(Refused(member_path, "too_large", f"{member.file_size} bytes"))
+        elif _is_zip_name(name):
+            _add_inner_zip(listing, member_path, archive, name, depth + 1)
+        elif not name.lower().endswith(HISTORY_SUFFIXES):
+            listing.ignored += 1
         else:
             listing.files.append(InputFile(member_path, member.file_size, archive.reader(name)))
+
+
+def _add_inner_zip(
+    listing: Listing, shown: str, outer: _Archive, name: str, depth: int
+) -> None:
+    """A zip member that is a zip: read into memory and listed like the outer one."""
+    if depth > MAX_ZIP_DEPTH:
+        listing.refused.append(
+            Refused(shown, "nested_too_deep", f"a zip more than {MAX_ZIP_DEPTH} levels deep")
+        )
+        return
+    try:
+        data = outer.read(name)
+    except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
+        listing.refused.append(Refused(shown, "unreadable", f"not a readable zip file: {error}"))
+        return
+    _add_archive(listing, shown, lambda: zipfile.ZipFile(io.BytesIO(data)), depth)
 
 
 def safe_member_name(name: str) -> bool:
@@ -157,8 +193,8 @@ def _hidden(name: str) -> bool:
 class _Archive:
     """A zip opened once, on the first member read, and closed by ``Listing.close``."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, opener: Callable[[], zipfile.ZipFile]) -> None:
+        self.opener = opener
         self._zip: zipfile.ZipFile | None = None
 
     def reader(self, name: str) -> Callable[[], bytes]:
@@ -166,7 +202,7 @@ class _Archive:
 
     def read(self, name: str) -> bytes:
         if self._zip is None:
-            self._zip = zipfile.ZipFile(self.path)
+            self._zip = self.opener()
         with self._zip.open(name) as member:
             data = member.read(MAX_FILE_BYTES + 1)
         if len(data) > MAX_FILE_BYTES:  # the header lied about the size

@@ -19,12 +19,14 @@ rates near 0 or 1, where the textbook ``p ± z·√(p(1−p)/n)`` is not.
 
 from __future__ import annotations
 
+import difflib
 import math
 import os
 import re
 import sqlite3
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
@@ -38,10 +40,12 @@ __all__ = [
     "GROUPINGS",
     "STATS",
     "STAT_NAMES",
+    "BadFilter",
     "Kind",
     "Stat",
     "StatsQuery",
     "UnknownStat",
+    "checked_query",
     "player_stats",
     "records",
     "stat",
@@ -441,32 +445,149 @@ def _plain(value: Any) -> Any:
     return value
 
 
-# -- stakes given as text -------------------------------------------------------------------
+# -- filters given as text ------------------------------------------------------------------
 
-_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+
+class BadFilter(ValueError):
+    """A filter that could only match nothing by mistake: a value that names nothing stored
+    (the message lists the stored ones), dates the wrong way round, stakes that are not two
+    amounts. ``pokerhh stats`` used to print "no hands match" for these."""
+
+
+def checked_query(
+    conn: sqlite3.Connection, query: StatsQuery, stakes: Sequence[str] = ()
+) -> StatsQuery:
+    """``query`` with the values a user typed resolved to the stored ones: games,
+    positions and players case-insensitively (``nlhe`` is ``NLHE``), ``stakes`` as money
+    (:func:`stakes_matching`). Raises :class:`BadFilter`."""
+    filters = query.filters
+    if filters.date_from and filters.date_to and filters.date_from > filters.date_to:
+        raise BadFilter(
+            f"the dates are the wrong way round: from {filters.date_from} is after"
+            f" to {filters.date_to}"
+        )
+    games = _stored_values(
+        "game", filters.games,
+        "SELECT DISTINCT game FROM hands WHERE status = 'ok' AND game IS NOT NULL", conn,
+    )  # fmt: skip
+    positions = _stored_values(
+        "position", query.positions,
+        "SELECT DISTINCT position FROM player_hand_stats WHERE position IS NOT NULL", conn,
+    )  # fmt: skip
+    sizes = query.table_sizes
+    if sizes:
+        stored = sorted(r[0] for r in conn.execute(
+            "SELECT DISTINCT max_seats FROM hands WHERE status = 'ok' AND max_seats IS NOT NULL"
+        ))  # fmt: skip
+        for size in sizes:
+            if size not in stored:
+                raise BadFilter(
+                    f"no hands at tables of {size} seats (stored: {_listed(map(str, stored))})"
+                )
+    levels = stakes_matching(conn, stakes) if stakes else filters.stakes
+    filters = replace(filters, games=games, stakes=levels)
+    players = _stored_players(conn, query.players)
+    return replace(query, filters=filters, players=players, positions=positions)
+
+
+def _listed(values: Iterable[str]) -> str:
+    return ", ".join(values) or "none"
+
+
+def _stored_values(
+    what: str, given: Sequence[str], sql: str, conn: sqlite3.Connection
+) -> tuple[str, ...]:
+    if not given:
+        return ()
+    stored = sorted(r[0] for r in conn.execute(sql))
+    by_key = {value.casefold(): value for value in stored}
+    resolved = []
+    for value in given:
+        found = by_key.get(value.strip().casefold())
+        if found is None:
+            raise BadFilter(f"unknown {what} {value!r} (stored: {_listed(stored)})")
+        resolved.append(found)
+    return tuple(dict.fromkeys(resolved))
+
+
+def _stored_players(conn: sqlite3.Connection, given: Sequence[str]) -> tuple[str, ...]:
+    """Each name as stored: exactly, else case-insensitively (every spelling found)."""
+    resolved: list[str] = []
+    names: list[str] | None = None
+    for name in given:
+        if conn.execute("SELECT 1 FROM players WHERE name = ?", (name,)).fetchone():
+            resolved.append(name)
+            continue
+        if names is None:
+            names = [r[0] for r in conn.execute("SELECT DISTINCT name FROM players")]
+        wanted = name.strip().casefold()
+        same = [stored for stored in names if stored.casefold() == wanted]
+        if not same:
+            close = difflib.get_close_matches(name, names, n=5, cutoff=0.6)
+            hint = f"; did you mean: {', '.join(close)}?" if close else ""
+            raise BadFilter(f"no player {name!r} among the {len(names):,} stored{hint}")
+        resolved.extend(same)
+    return tuple(dict.fromkeys(resolved))
+
+
+#: One amount of a stakes text: an optional currency sign, then digits with an optional
+#: decimal part, or a decimal part alone (``.05``); thousands separators allowed.
+_AMOUNT = r"([$€£]?)\s*(\d[\d,]*(?:\.\d*)?|\.\d+)"
+_STAKES = re.compile(rf"^\s*{_AMOUNT}\s*/\s*{_AMOUNT}\s*$")
+_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def parse_stakes(text: str) -> tuple[Decimal, Decimal, str | None]:
+    """The blinds of a stakes text, in major units, exactly, and the currency its sign
+    names (None without a sign).
+
+    >>> parse_stakes(".05/.10"), parse_stakes("$0.05/$0.10"), parse_stakes("1,000/2,000")
+    ((Decimal('0.05'), Decimal('0.10'), None), (Decimal('0.05'), Decimal('0.10'), 'USD'), \
+(Decimal('1000'), Decimal('2000'), None))
+    >>> parse_stakes("NL10")
+    Traceback (most recent call last):
+    analytics.stats.BadFilter: stakes 'NL10': expected two amounts, like 50/100, $0.05/$0.10 \
+or .05/.10 (no letters)
+    """
+    match = _STAKES.match(text)
+    if match is None:
+        raise BadFilter(
+            f"stakes {text!r}: expected two amounts, like 50/100, $0.05/$0.10 or .05/.10"
+            " (no letters)"
+        )
+    sign_small, small, sign_big, big = match.groups()
+    signs = {sign for sign in (sign_small, sign_big) if sign}
+    if len(signs) > 1:
+        raise BadFilter(f"stakes {text!r}: two different currencies")
+    currency = _SIGNS[signs.pop()] if signs else None
+    return Decimal(small.replace(",", "")), Decimal(big.replace(",", "")), currency
 
 
 def stakes_matching(conn: sqlite3.Connection, texts: Sequence[str]) -> tuple[Stake, ...]:
     """The stored stakes levels that ``texts`` name: ``"50/100"``, ``"$0.05/$0.10"``,
-    ``"0.05/0.10"`` (blinds in major units, currency signs and words ignored).
+    ``".05/.10"`` (blinds in major units, compared exactly; a currency sign narrows to
+    that currency).
 
-    Raises ``ValueError`` naming the text that matches no stored stakes."""
+    Raises :class:`BadFilter` (a ``ValueError``) naming the text that is not two amounts
+    or matches no stored stakes, with the stored ones."""
     stored = conn.execute(
         "SELECT DISTINCT currency, small_blind, big_blind, unit FROM hands "
         "WHERE status = 'ok' AND small_blind IS NOT NULL AND big_blind IS NOT NULL"
     ).fetchall()
     found: list[Stake] = []
     for text in texts:
-        numbers = _NUMBER.findall(text.replace(",", ""))
-        if len(numbers) != 2:
-            raise ValueError(f"stakes {text!r}: expected two amounts, like 50/100 or $0.05/$0.10")
-        small, big = (float(v) for v in numbers)
+        small, big, currency = parse_stakes(text)
         matches = [
-            (currency, sb, bb)
-            for currency, sb, bb, unit in stored
-            if math.isclose(sb / (unit or 1), small) and math.isclose(bb / (unit or 1), big)
+            (stored_currency, sb, bb)
+            for stored_currency, sb, bb, unit in stored
+            if small * (unit or 1) == sb
+            and big * (unit or 1) == bb
+            and currency in (None, stored_currency)
         ]
         if not matches:
-            raise ValueError(f"stakes {text!r}: no stored hands at these stakes")
+            labels = sorted({stakes_label(c, sb, bb, u or 1) for c, sb, bb, u in stored})
+            raise BadFilter(
+                f"stakes {text!r}: no stored hands at these stakes (stored: {_listed(labels)})"
+            )
         found.extend(matches)
     return tuple(dict.fromkeys(found))

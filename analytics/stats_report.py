@@ -13,23 +13,23 @@ import json
 import math
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 
-from analytics.db import connect
-from analytics.explain import explain
+from analytics.db import read_only
+from analytics.explain import explain_groups
 from analytics.format import Money
 from analytics.stats import (
+    GROUPINGS,
     STATS,
     Kind,
+    Stat,
     StatsQuery,
+    checked_query,
     player_stats,
     records,
-    stakes_matching,
     stat,
-    wilson,
 )
 
 FORMATS = ("table", "csv", "json")
@@ -96,14 +96,14 @@ def stats_report(
     stakes: Sequence[str] = (),
 ) -> str:
     """``pokerhh stats``: the aggregates for ``query`` rendered as ``fmt``; ``stakes`` as
-    the user typed them (``50/100``, ``$0.05/$0.10``) narrow ``query.filters``.
+    the user typed them (``50/100``, ``$0.05/$0.10``, ``.05/.10``) narrow ``query.filters``.
 
-    Raises ``ValueError`` for stakes that match no stored hands."""
-    db = connect(db_path, create=False)
+    The database is opened read-only. Raises :class:`analytics.stats.BadFilter` for a
+    filter value that names nothing stored (games, positions, players, table sizes,
+    stakes) and for dates the wrong way round."""
+    db = read_only(db_path)
     try:
-        if stakes:
-            levels = stakes_matching(db.conn, stakes)
-            query = replace(query, filters=replace(query.filters, stakes=levels))
+        query = checked_query(db.conn, query, stakes)
         frame = player_stats(db.conn, query)
     finally:
         db.close()
@@ -111,31 +111,81 @@ def stats_report(
 
 
 def explain_report(
-    db_path: str | os.PathLike[str], player: str, name: str, fmt: str = "table"
+    db_path: str | os.PathLike[str],
+    query: StatsQuery,
+    name: str,
+    fmt: str = "table",
+    stakes: Sequence[str] = (),
 ) -> str:
-    """``pokerhh explain --player NAME STAT``: the figure, then the hands behind it."""
+    """``pokerhh explain --player NAME STAT``: per group of ``pokerhh stats`` (player and
+    currency, and ``query.by``), the figure as ``stats`` shows it, then the hands behind it.
+
+    The figure is not recomputed from the hands: it is the row of
+    :func:`analytics.stats.player_stats` for the same checked query, printed by the same
+    code as ``stats``; the hands are :func:`analytics.explain.explain_groups`, the same SQL
+    per row. Money is never added across currencies (one group per currency)."""
     found = stat(name)
-    frame = explain(db_path, player, found.name)
+    db = read_only(db_path)
+    try:
+        query = checked_query(db.conn, query, stakes)
+        figures = player_stats(db.conn, query)
+        hands = explain_groups(db.conn, query, found.name)
+    finally:
+        db.close()
+    groups = _grouped(figures, hands, query.by)
     if fmt == "csv":
         out = io.StringIO()
-        frame.to_csv(out, index=False, lineterminator="\n")
+        hands.to_csv(out, index=False, lineterminator="\n")
         return out.getvalue()
     if fmt == "json":
-        rows = [{k: _json_value(v) for k, v in r.items()} for r in frame.to_dict("records")]
+        rows = []
+        for record, frame in zip(records(figures), (g for _, g in groups), strict=True):
+            keys = {k: record[k] for k in _GROUP_KEYS if k in record}
+            figure = {"stat": found.name, "figure": record[found.name]}
+            if f"{found.name}_units" in record:
+                figure[f"{found.name}_units"] = record[f"{found.name}_units"]
+            rows.append({**keys, **figure, "hands": _json_rows(frame)})
         return json.dumps(rows, indent=2, ensure_ascii=False) + "\n"
-    x, n = frame["x"].sum(), frame["n"].sum()
-    if found.kind is Kind.RATE:
-        low, high = wilson(x, n)
-        value = f"{x / n:.1%}" if n else "-"
-        head = f"{player} · {found.label}: {x:,} / {n:,} = {value} (95%: {low:.1%} – {high:.1%})"
-    elif found.kind in (Kind.RATIO, Kind.PER_100):
-        value = f"{x / n:.2f}" if n else "-"
-        scale = " × 100" if found.kind is Kind.PER_100 else ""
-        head = f"{player} · {found.label}: {x:,.2f} / {n:,}{scale} = {value}"
-    else:
-        head = f"{player} · {found.label}: Σ {x:,} over {len(frame):,} hands"
-    if frame.empty:
-        return head + "\nno hands\n"
+    if figures.empty:
+        return "no hands match\n"
+    blocks = []
+    for row, frame in groups:
+        money = Money(row["currency"], int(row["unit"] or 1))
+        lines = [_head(row), "  " + _line(found.label, found.kind, found.name, row, money).rstrip()]
+        lines.append(_hands_table(frame, found) if len(frame) else "no hands")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
+_GROUP_KEYS = ("player", "site", "currency", "unit", "position", "stakes", "game", "month")
+
+
+def _grouped(
+    figures: pd.DataFrame, hands: pd.DataFrame, by: str | None
+) -> list[tuple[dict, pd.DataFrame]]:
+    """Each figure row with its hands (matched on player, site, currency, ``by`` columns)."""
+    columns = [column for column, _ in GROUPINGS[by]] if by else []
+    hand_keys = [
+        tuple(_json_value(v) for v in key)
+        for key in zip(
+            hands["player"], hands["site"], hands["currency"],
+            *(hands[f"group_{c}"] for c in columns), strict=True,
+        )
+    ]  # fmt: skip
+    out = []
+    for row in figures.to_dict("records"):
+        key = tuple(_json_value(row[k]) for k in ("player", "site", "currency", *columns))
+        mask = [k == key for k in hand_keys]
+        out.append((row, hands[mask] if len(hands) else hands))
+    return out
+
+
+def _head(row: dict) -> str:
+    group = next((f" · {row[k]}" for k in ("position", "stakes", "month") if k in row), "")
+    return f"{row['player']}{group} ({row['site']}, {row['currency']}) · {row['hands']:,} hands"
+
+
+def _hands_table(frame: pd.DataFrame, found: Stat) -> str:
     shown = frame.assign(
         hand=frame["site"] + ":" + frame["hand_id"],
         counted=[
@@ -144,7 +194,12 @@ def explain_report(
     )[["hand", "started_at", "position", "x", "n", "counted"]]
     if found.kind in (Kind.MONEY, Kind.COUNT):
         shown = shown.drop(columns=["n", "counted"])
-    return head + "\n" + shown.to_string(index=False) + "\n"
+    return str(shown.to_string(index=False))
+
+
+def _json_rows(frame: pd.DataFrame) -> list[dict[str, object]]:
+    columns = [c for c in frame.columns if c not in ("player", "currency")]
+    return [{k: _json_value(r[k]) for k in columns} for r in frame.to_dict("records")]
 
 
 def _mark(numerator: bool, denominator: bool) -> str:

@@ -7,15 +7,33 @@ returned; the work (and everything worth testing) is in ``analytics``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import errno
 import os
+import signal
+import socket
 import sqlite3
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, TextIO
 
-from analytics.db import ENV_VAR, NoDatabase, connect, default_db_path, resolve_db_path
-from analytics.importer import import_paths, summary_lines
+from analytics.db import (
+    ENV_VAR,
+    BadDatabase,
+    NoDatabase,
+    connect,
+    default_db_path,
+    read_only,
+    resolve_db_path,
+)
+from analytics.importer import ImportInterrupted, import_paths, summary_lines
+
+if TYPE_CHECKING:
+    from analytics.stats import StatsQuery
 
 EXIT_OK = 0
 #: A path that does not exist or cannot be read, a database that is not there, a hand that
@@ -26,10 +44,15 @@ EXIT_USAGE = 2
 
 _EXIT_STATUS = """\
 exit status:
-  0  the command ran; for import, even when some hands were quarantined or some files
-     could not be decoded (they are listed in the summary, stored or skipped)
-  1  a path, the database or the hand asked for does not exist or cannot be read
-  2  usage error
+  0  the command ran; for import, every file was imported (or was unchanged since a
+     previous import), even when some hands were quarantined (they are stored)
+  1  a path, the database or the hand asked for does not exist or cannot be read; for
+     import, some file was not imported, whatever the reason (an unreadable zip, an
+     undecodable file, a file with no hand history...): each is listed under "not read"
+     in the summary and nothing of it is stored, so the next import tries it again
+  2  usage error, or a filter value that names nothing stored
+  130, 143  interrupted by Ctrl-C (SIGINT) or SIGTERM: the file being written is rolled
+     back, the summary shows what was done; import again to finish
 """
 
 
@@ -40,8 +63,22 @@ def _epilog() -> str:
     )
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, as Ctrl-C raises KeyboardInterrupt: the same
+    clean-up runs (the current file's transaction rolled back, the summary printed)."""
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+def _interrupt_status(error: BaseException) -> int:
+    return 128 + (signal.SIGTERM if isinstance(error, Terminated) else signal.SIGINT)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    previous = _handle_sigterm()
     try:
         return int(args.run(args))
     except BrokenPipeError:
@@ -49,33 +86,56 @@ def main(argv: Sequence[str] | None = None) -> int:
         # (and keep Python from complaining again when it flushes stdout at exit).
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FAILED
-    except NoDatabase as error:
+    except (NoDatabase, BadDatabase) as error:
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_FAILED
     except sqlite3.Error as error:  # disk full, a locked or corrupt database file...
-        print(f"pokerhh: database error: {error}", file=sys.stderr)
+        where = resolve_db_path(getattr(args, "db", None))
+        print(f"pokerhh: database {where}: {error}", file=sys.stderr)
         return EXIT_FAILED
     except OSError as error:  # the database's folder cannot be created, --out not writable
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_FAILED
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as error:
         print("\npokerhh: interrupted", file=sys.stderr)
-        return 130
+        return _interrupt_status(error)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _handle_sigterm() -> object:
+    """Install :func:`_on_sigterm`; the handler it replaces (None off the main thread,
+    where Python allows no signal handler)."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pokerhh")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def _parser() -> argparse.ArgumentParser:
+    db_help = f"the database file (default: ${ENV_VAR}, else {default_db_path()})"
     db = argparse.ArgumentParser(add_help=False)
-    db.add_argument(
-        "--db",
-        metavar="FILE",
-        help=f"the database file (default: ${ENV_VAR}, else {default_db_path()})",
-    )
+    # SUPPRESS: a subcommand without --db keeps the one given before it.
+    db.add_argument("--db", metavar="FILE", default=argparse.SUPPRESS, help=db_help)
     parser = argparse.ArgumentParser(
         prog="pokerhh",
         description="Poker hand histories: import, check, replay, export.",
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"pokerhh {_version()}")
+    parser.add_argument("--db", metavar="FILE", help=db_help + "; also after the command")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     cmd = commands.add_parser(
@@ -100,7 +160,7 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=positive,
         default=os.cpu_count() or 1,
         metavar="N",
         help="parse and replay in N processes (default: one per core); the database is "
@@ -114,8 +174,9 @@ def _parser() -> argparse.ArgumentParser:
     cmd = commands.add_parser(
         "export", parents=[db], help="export stored hands for other tools (JSON Lines)"
     )
-    cmd.add_argument("--format", required=True, choices=["jsonl"])
-    cmd.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    cmd.add_argument("--format", required=True, choices=["jsonl", "phh"])
+    cmd.add_argument("--out", metavar="FILE", help="write here instead of standard output "
+                     "(phh: FILE.phhs, or DIR/ for one .phh per hand; required)")  # fmt: skip
     cmd.set_defaults(run=_export)
 
     cmd = commands.add_parser("replay", parents=[db], help="show a stored hand step by step")
@@ -125,8 +186,41 @@ def _parser() -> argparse.ArgumentParser:
     _stats_parsers(commands, db)
 
     cmd = commands.add_parser("dashboard", parents=[db], help="open the dashboard (Streamlit)")
-    cmd.add_argument("--port", type=int, default=8501)
+    cmd.add_argument("--port", type=port, default=8501, help="1 to 65535 (8501)")
     cmd.set_defaults(run=_dashboard)
+
+    cmd = commands.add_parser(
+        "migrate",
+        parents=[db],
+        help="bring an older database's schema up to date (after a backup copy)",
+        description=(
+            "Bring the database's schema up to this version's. An older schema is first\n"
+            "copied beside the file (FILE.schema-NNNN.bak, NNNN its schema version).\n"
+            "Only import and migrate change a database; the other commands only read it."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.set_defaults(run=_migrate)
+
+    cmd = commands.add_parser(
+        "delete",
+        parents=[db],
+        help="delete stored hands, by hand id or by file",
+        description=(
+            "Delete stored hands (with their players, actions, pots and statistics).\n"
+            "Without --yes, only say what would be deleted (exit status 1). A file's hands\n"
+            "(--file) are"
+            " forgotten with the file, so importing it again stores them again; hands\n"
+            "deleted by id stay deleted until `import --rescan` of their file."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.add_argument("hand_ids", nargs="*", metavar="HAND_ID",
+                     help="the site's hand number (or SITE:NUMBER)")  # fmt: skip
+    cmd.add_argument("--file", action="append", default=[], metavar="PATH",
+                     help="every hand stored from this file (a zip: its members)")  # fmt: skip
+    cmd.add_argument("--yes", action="store_true", help="really delete")
+    cmd.set_defaults(run=_delete)
     return parser
 
 
@@ -135,8 +229,24 @@ def date(text: str) -> dt.date:
     return dt.date.fromisoformat(text)
 
 
+def positive(text: str) -> int:
+    """A whole number of at least 1, for argparse ("invalid positive value")."""
+    number = int(text)
+    if number < 1:
+        raise ValueError(text)
+    return number
+
+
+def port(text: str) -> int:
+    """A TCP port, 1 to 65535, for argparse ("invalid port value")."""
+    number = int(text)
+    if not 1 <= number <= 65535:
+        raise ValueError(text)
+    return number
+
+
 def _stats_parsers(commands: argparse._SubParsersAction, db: argparse.ArgumentParser) -> None:
-    from analytics.stats import GROUPINGS, STAT_NAMES
+    from analytics.stats import STAT_NAMES
     from analytics.stats_report import FORMATS
 
     cmd = commands.add_parser(
@@ -150,18 +260,48 @@ def _stats_parsers(commands: argparse._SubParsersAction, db: argparse.ArgumentPa
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _filter_arguments(cmd)
+    cmd.add_argument("--format", choices=FORMATS, default="table")
+    cmd.set_defaults(run=_stats)
+
+    cmd = commands.add_parser(
+        "explain",
+        parents=[db],
+        help="the hands behind a player's stat, or why one hand counted",
+        description=(
+            "Without HAND_ID: the figure of STAT as `pokerhh stats` shows it, per player and\n"
+            "currency (and --by group), then every hand in its numerator or denominator;\n"
+            "it takes the same filters as stats. With HAND_ID: why that hand counted (the\n"
+            f"hand is replayed again). STAT is one of: {', '.join(STAT_NAMES)}."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.add_argument("stat", metavar="STAT")
+    cmd.add_argument("hand_id", nargs="?", metavar="HAND_ID",
+                     help="the site's hand number (or SITE:NUMBER)")  # fmt: skip
+    _filter_arguments(cmd)
+    cmd.add_argument("--format", choices=FORMATS, default="table")
+    cmd.set_defaults(run=_explain)
+
+
+def _filter_arguments(cmd: argparse.ArgumentParser) -> None:
+    """The filters and grouping of ``stats``, which ``explain`` shares (one builder, one
+    :func:`_stats_query`, so the two cannot drift apart)."""
+    from analytics.stats import GROUPINGS
+
     cmd.add_argument("--player", action="append", default=[], metavar="NAME",
-                     help="only this player (repeat for several)")  # fmt: skip
+                     help="only this player (repeat for several; any case)")  # fmt: skip
     cmd.add_argument("--from", dest="date_from", type=date, metavar="DATE",
                      help="hands on or after DATE (YYYY-MM-DD, UTC)")  # fmt: skip
     cmd.add_argument("--to", dest="date_to", type=date, metavar="DATE",
                      help="hands on or before DATE (YYYY-MM-DD, UTC)")  # fmt: skip
     cmd.add_argument("--game", action="append", default=[], metavar="CODE",
-                     help="game code: NLHE, PLO, FLHE ... (repeatable)")  # fmt: skip
+                     help="game code: NLHE, PLO, FLHE ... (repeatable; any case)")  # fmt: skip
     cmd.add_argument("--stakes", action="append", default=[], metavar="SB/BB",
-                     help="blinds in major units: 50/100, $0.05/$0.10 (repeatable)")  # fmt: skip
+                     help="blinds in major units: 50/100, $0.05/$0.10, .05/.10 "
+                     "(repeatable)")  # fmt: skip
     cmd.add_argument("--position", action="append", default=[], metavar="POS",
-                     help="BTN, SB, BB, UTG, MP, CO ... (repeatable)")  # fmt: skip
+                     help="BTN, SB, BB, UTG, MP, CO ... (repeatable; any case)")  # fmt: skip
     cmd.add_argument("--table-size", action="append", default=[], type=int, metavar="N",
                      help="tables of N seats (6 for 6-max; repeatable)")  # fmt: skip
     kind = cmd.add_mutually_exclusive_group()
@@ -170,28 +310,8 @@ def _stats_parsers(commands: argparse._SubParsersAction, db: argparse.ArgumentPa
     cmd.add_argument(
         "--by", choices=list(GROUPINGS), help="one group per position, stakes or month"
     )
-    cmd.add_argument("--format", choices=FORMATS, default="table")
     cmd.add_argument("--min-hands", type=int, default=0, metavar="N",
                      help="leave out groups with fewer than N hands")  # fmt: skip
-    cmd.set_defaults(run=_stats)
-
-    cmd = commands.add_parser(
-        "explain",
-        parents=[db],
-        help="the hands behind a player's stat, or why one hand counted",
-        description=(
-            "Without HAND_ID: every hand in the numerator or denominator of STAT for the\n"
-            "player. With HAND_ID: why that hand counted (the hand is replayed again).\n"
-            f"STAT is one of: {', '.join(STAT_NAMES)}."
-        ),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    cmd.add_argument("--player", required=True, metavar="NAME")
-    cmd.add_argument("stat", metavar="STAT")
-    cmd.add_argument("hand_id", nargs="?", metavar="HAND_ID",
-                     help="the site's hand number (or SITE:NUMBER)")  # fmt: skip
-    cmd.add_argument("--format", choices=FORMATS, default="table")
-    cmd.set_defaults(run=_explain)
 
 
 # -- import ----------------------------------------------------------------------------------
@@ -207,17 +327,26 @@ def _import(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     db_path = resolve_db_path(args.db)
     bar = ProgressBar(enabled=False if args.quiet else None)
+    interrupted: ImportInterrupted | None = None
     try:
         report = import_paths(
-            args.paths, db_path, progress=bar, rescan=args.rescan, jobs=max(1, args.jobs)
+            args.paths, db_path, progress=bar, rescan=args.rescan, jobs=args.jobs
         )
+    except ImportInterrupted as error:
+        interrupted, report = error, error.report
     finally:
         bar.close()
-    print(f"Imported into {db_path}")
+    if interrupted is not None:
+        print(f"Interrupted: the file being written was rolled back; {db_path} holds the"
+              " files below. Import again to finish.")  # fmt: skip
+    else:
+        print(f"Imported into {db_path}")
     for line in summary_lines(report, problems=args.problems):
         print(line)
-    unreadable = [r for r in report.files_refused if r.kind in ("unreadable", "not_found")]
-    return EXIT_FAILED if unreadable else EXIT_OK
+    if interrupted is not None:
+        return _interrupt_status(interrupted.__cause__ or interrupted)
+    # One rule (the --help's exit status): a file not imported, for any reason, is exit 1.
+    return EXIT_FAILED if report.files_refused else EXIT_OK
 
 
 # -- export ----------------------------------------------------------------------------------
@@ -227,8 +356,10 @@ def _export(args: argparse.Namespace) -> int:
     from analytics.export import export_jsonl
 
     db_path = resolve_db_path(args.db)
+    if args.format == "phh":
+        return _export_phh(db_path, args.out)
     if args.out:
-        with open(args.out, "w", encoding="utf-8", newline="\n") as out:
+        with replaced_atomically(Path(args.out)) as out:
             count = export_jsonl(db_path, out)
         print(f"exported {count:,} hands to {args.out}", file=sys.stderr)
     else:
@@ -236,15 +367,46 @@ def _export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _export_phh(db_path: Path, out: str | None) -> int:
+    from analytics.export_phh import export_phh
+
+    if not out:
+        print("pokerhh: export --format phh needs --out FILE.phhs or --out DIR/", file=sys.stderr)
+        return EXIT_USAGE
+    report = export_phh(db_path, out)
+    print(f"exported {report.written:,} hands to {out}", file=sys.stderr)
+    for site, hand_id, reason in report.skipped:
+        print(f"  skipped {site}:{hand_id}: {reason}", file=sys.stderr)
+    return EXIT_OK
+
+
+@contextlib.contextmanager
+def replaced_atomically(path: Path) -> Iterator[TextIO]:
+    """Write ``path`` through a temporary file beside it, renamed over it only once the
+    block ends without an error: an interrupted export never leaves a partial file under
+    the final name (nor removes a previous one)."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with open(handle, "w", encoding="utf-8", newline="\n") as out:
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+
+
 # -- stats and explain -----------------------------------------------------------------------
 
 
-def _stats(args: argparse.Namespace) -> int:
+def _stats_query(args: argparse.Namespace) -> StatsQuery:
+    """The query of :func:`_filter_arguments`' options (``stats`` and ``explain``)."""
     from analytics.queries import ALL, Filters
     from analytics.stats import StatsQuery
-    from analytics.stats_report import stats_report
 
-    query = StatsQuery(
+    return StatsQuery(
         filters=Filters(
             date_from=args.date_from,
             date_to=args.date_to,
@@ -257,32 +419,95 @@ def _stats(args: argparse.Namespace) -> int:
         by=args.by,
         min_hands=args.min_hands,
     )
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from analytics.stats import BadFilter
+    from analytics.stats_report import stats_report
+
     try:
-        text = stats_report(resolve_db_path(args.db), query, args.format, tuple(args.stakes))
-    except ValueError as error:  # stakes that match nothing
+        text = stats_report(
+            resolve_db_path(args.db), _stats_query(args), args.format, tuple(args.stakes)
+        )
+    except BadFilter as error:  # a value that names nothing stored, reversed dates...
+        print(f"pokerhh: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    sys.stdout.write(text)
+    return EXIT_OK
+
+
+def _explain(args: argparse.Namespace) -> int:
+    import json
+
+    from analytics.explain import NotInHand, explain_hand, explain_hand_record
+    from analytics.lookup import HandNotFound
+    from analytics.stats import BadFilter, UnknownStat
+    from analytics.stats_report import explain_report
+    from parser.model.errors import PokerhhError
+
+    if not args.player or (args.hand_id and len(args.player) != 1):
+        one = "one --player NAME" if args.hand_id else "--player NAME"
+        print(f"pokerhh: explain needs {one}", file=sys.stderr)
+        return EXIT_USAGE
+    db_path = resolve_db_path(args.db)
+    try:
+        if args.hand_id and args.format == "json":
+            record = explain_hand_record(db_path, args.hand_id, args.player[0], args.stat)
+            text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
+        elif args.hand_id:
+            text = explain_hand(db_path, args.hand_id, args.player[0], args.stat) + "\n"
+        else:
+            query = _stats_query(args)
+            text = explain_report(db_path, query, args.stat, args.format, tuple(args.stakes))
+    except BadFilter as error:
+        print(f"pokerhh: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except (UnknownStat, HandNotFound, NotInHand, PokerhhError) as error:
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_FAILED
     sys.stdout.write(text)
     return EXIT_OK
 
 
-def _explain(args: argparse.Namespace) -> int:
-    from analytics.explain import NotInHand, explain_hand
-    from analytics.lookup import HandNotFound
-    from analytics.stats import UnknownStat
-    from analytics.stats_report import explain_report
-    from parser.model.errors import PokerhhError
+# -- migrate and delete ----------------------------------------------------------------------
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from analytics.db import open_writer
 
     db_path = resolve_db_path(args.db)
+    if not db_path.exists():
+        raise NoDatabase(db_path)
+    db, upgrade = open_writer(db_path)
+    db.close()
+    if upgrade.applied:
+        steps = ", ".join(upgrade.applied)
+        print(f"{db_path}: schema {upgrade.before} -> {upgrade.after} ({steps});"
+              f" the old file is kept as {upgrade.backup}")  # fmt: skip
+    else:
+        print(f"{db_path}: schema {upgrade.after} is up to date")
+    return EXIT_OK
+
+
+def _delete(args: argparse.Namespace) -> int:
+    from analytics.delete import FileNotStored, delete_hands, select_hands
+    from analytics.lookup import HandNotFound
+
+    if not args.hand_ids and not args.file:
+        print("pokerhh: delete needs HAND_ID... or --file PATH", file=sys.stderr)
+        return EXIT_USAGE
+    db_path = resolve_db_path(args.db)
     try:
-        if args.hand_id:
-            text = explain_hand(db_path, args.hand_id, args.player, args.stat) + "\n"
-        else:
-            text = explain_report(db_path, args.player, args.stat, args.format)
-    except (UnknownStat, HandNotFound, NotInHand, PokerhhError) as error:
+        selection = select_hands(db_path, args.hand_ids, args.file)
+    except (HandNotFound, FileNotStored) as error:
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_FAILED
-    sys.stdout.write(text)
+    if not args.yes:
+        print(f"would delete {selection.describe()} from {db_path}; nothing deleted:"
+              " run again with --yes to delete")  # fmt: skip
+        return EXIT_FAILED
+    deleted = delete_hands(db_path, selection)
+    print(f"deleted {deleted.describe()} from {db_path}")
     return EXIT_OK
 
 
@@ -348,12 +573,34 @@ def _dashboard(args: argparse.Namespace) -> int:
         # hands and the upload page from there.
         connect(db_path).close()
         print(f"created an empty database at {db_path}", file=sys.stderr)
+    else:
+        read_only(db_path).close()  # someone else's file, an older schema: say so now
+    busy = port_in_use(args.port)
+    if busy:
+        print(f"pokerhh: cannot serve the dashboard on 127.0.0.1:{args.port}: {busy}"
+              " (choose another with --port N)", file=sys.stderr)  # fmt: skip
+        return EXIT_FAILED
     env = {**os.environ, ENV_VAR: str(db_path.resolve())}
     print(f"pokerhh dashboard on http://127.0.0.1:{args.port} (Ctrl+C to stop)", file=sys.stderr)
     command = dashboard_command(args.port)
     # Become Streamlit (not its parent), so a signal to this process reaches the server.
     os.execvpe(command[0], command, env)
     return EXIT_FAILED  # not reached
+
+
+def port_in_use(number: int) -> str:
+    """Why 127.0.0.1:``number`` cannot be listened on ("" when it can): checked before
+    Streamlit starts, so a busy port is one clear line, not a traceback after "served"."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        # As the server will: a port left in TIME_WAIT by a previous run is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(("127.0.0.1", number))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                return "the port is in use (another dashboard?)"
+            return error.strerror or str(error)
+    return ""
 
 
 if __name__ == "__main__":

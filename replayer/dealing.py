@@ -14,6 +14,7 @@ from parser.model.cards import format_cards
 from parser.model.games import Evaluator
 from replayer.auto_draw import auto_draw, auto_draw_priority
 from replayer.betting import Illegal, Mismatch
+from replayer.corrections import before_board, burned_for_street, hold_board
 
 if TYPE_CHECKING:
     from replayer.betting import Actor
@@ -33,21 +34,25 @@ def on_hole(play: HandReplay, event: ev.DealHole) -> None:
 
 
 def _waiting(play: HandReplay, what: str) -> None:
-    """B4: nothing is dealt until the betting round is over.
+    problem = _still_betting(play, what)
+    if problem:
+        raise Illegal("B4", problem)
+
+
+def _still_betting(play: HandReplay, what: str) -> str:
+    """B4: nothing is dealt until the betting round is over; why not, if it is not.
 
     A big blind whose only opponents are all-in for less has his option (B4) but nothing
     to decide; a log that skips his check is accepted, the check made for him.
     """
     waiting = play.next_to_act()
     if waiting is None:
-        return
+        return ""
     if play.able_count == 1 and not play._owes(waiting):
         play._acted(waiting)
         play.diagnostics.append(f"B4: {waiting.name}'s check is not in the log; checked")
-        return
-    raise Illegal(
-        "B4", f"the {what} is dealt before the betting round ended ({waiting.name} still to act)"
-    )
+        return ""
+    return f"the {what} is dealt before the betting round ended ({waiting.name} still to act)"
 
 
 def _check_street(play: HandReplay, street: str) -> int:
@@ -84,17 +89,27 @@ def on_board(play: HandReplay, event: ev.DealBoard) -> None:
         _other_board(play, event)
         return
     if event.run == 1:
-        _waiting(play, event.street)
+        early = _still_betting(play, event.street)
         nxt = _check_street(play, event.street)
         street = spec.streets[nxt]
         if not street.board_cards and street.hole_up + street.hole_down:
+            if early:
+                raise Illegal("B4", early)
             _community_card(play, event, nxt)
+            return
+        if early:
+            # A premature board: legal only if the dealer takes it back next (E5-E7).
+            hold_board(play, event, "B4", early)
             return
         if len(event.cards) != street.board_cards:
             count = len(event.cards)
-            raise Mismatch("E4", f"the {event.street} has {count} cards, not {street.board_cards}")
+            hold_board(play, event, "E4", f"the {event.street} has {count} cards, not "
+                       f"{street.board_cards}")
+            return
+        before_board(play, event)
+        if not burned_for_street(play):
+            play.ledger.burn()
         play._next_street(nxt)
-        play.ledger.burn()
         play.ledger.board(event.cards)
         play.boards[0].extend(event.cards)
         return

@@ -22,7 +22,7 @@ from parser.model.cards import Card
 from parser.model.errors import HandError, ReplayMismatch, RuleViolation, UnsupportedGame
 from parser.model.games import GAME_SPECS, BetSize, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand
-from replayer import order
+from replayer import corrections, order
 from replayer.betting import Actor, Illegal, Mismatch, Round, may_raise, to_call
 from replayer.ledger import CardLedger
 from replayer.positions import blind_positions, clockwise_from
@@ -130,8 +130,11 @@ class HandReplay:
         #: One record per betting decision, for statistics (who could raise, what it cost).
         self.decisions: list[Decision] = []
         #: Live games: the dealer's procedure in progress (corrections.py), and a void hand.
-        self.pending: object | None = None
+        self.pending: corrections.Pending | None = None
         self.void: ev.Misdeal | None = None
+        self.live: corrections.LiveState | None = None
+        #: B12: a time-out waiting for its check or fold.
+        self.time_out: tuple[ev.TimeOut, type[ev.Check] | type[ev.Fold]] | None = None
         self.note = ""
         self.index = -1
         self.event: ev.Event | None = None
@@ -152,6 +155,8 @@ class HandReplay:
             message = f"{event.kind} events are not replayed yet"
             raise self._error(UnsupportedGame, None, message)
         try:
+            if self.pending is not None or self.void is not None or self.time_out:
+                corrections.check_pending(self, event)
             handler(self, event)
         except Illegal as problem:
             raise self._error(RuleViolation, problem.rule, problem.message) from None
@@ -163,6 +168,11 @@ class HandReplay:
     def finish(self) -> ReplayResult:
         """End the hand: form the pots, award them, and check the log's claims."""
         self.index, self.event = len(self.hand.events), None
+        if self.pending is not None or self.void is not None or self.time_out:
+            try:
+                corrections.check_finished(self)
+            except Illegal as problem:
+                raise self._error(RuleViolation, problem.rule, problem.message) from None
         return settle(self)
 
     def _error(
@@ -386,7 +396,7 @@ class HandReplay:
 
 
 def _handlers() -> dict[type, Handler]:
-    from replayer import actions, corrections, dealing, ending, forced
+    from replayer import actions, dealing, ending, forced
 
     table: dict[type, Handler] = {}
     for module in (forced, dealing, actions, ending, corrections):

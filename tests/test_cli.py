@@ -86,12 +86,13 @@ def test_import_of_a_missing_path_fails_before_doing_anything(
     assert not db.exists()
 
 
-def test_undecodable_files_are_listed_but_not_an_error(
+def test_undecodable_files_are_listed_and_exit_1(
     fakes: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """One rule for every file not imported (issue 9, fault 7): listed, exit status 1."""
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\xff\xfe\xfa")
-    assert cli.main(["import", str(bad), "--db", str(tmp_path / "x.sqlite")]) == 0
+    assert cli.main(["import", str(bad), "--db", str(tmp_path / "x.sqlite")]) == 1
     assert f"not read: {bad}: decode_error:" in capsys.readouterr().out
 
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from analytics.stats import StatsQuery, records, stats
-from dashboard.cli import EXIT_FAILED, EXIT_OK, main
+from dashboard.cli import EXIT_FAILED, EXIT_OK, EXIT_USAGE, main
 from tests.aggregates.hero import limp_and_lose, steal, walk
 
 
@@ -62,7 +62,9 @@ def test_stats_filters_and_groups(capsys, hero_db) -> None:
 
 def test_stats_usage_errors(capsys, hero_db, tmp_path) -> None:
     code, _, err = run(capsys, "stats", "--db", str(hero_db), "--stakes", "5/10")
-    assert (code, err) == (EXIT_FAILED, "pokerhh: stakes '5/10': no stored hands at these stakes\n")
+    assert (code, err) == (
+        EXIT_USAGE, "pokerhh: stakes '5/10': no stored hands at these stakes (stored: 1/2 play)\n"
+    )
     with pytest.raises(SystemExit) as exit_:
         main(["stats", "--db", str(hero_db), "--cash", "--tournament"])
     assert exit_.value.code == 2
@@ -79,14 +81,18 @@ def test_explain_lists_hands_and_says_why(capsys, hero_db) -> None:
     code, out, _ = run(capsys, "explain", "--db", db, "--player", "hero", "steal")
     assert code == EXIT_OK
     lines = out.splitlines()
-    assert lines[0] == "hero · steal: 1 / 2 = 50.0% (95%: 9.5% – 90.5%)"
-    assert lines[1].split() == ["hand", "started_at", "position", "x", "n", "counted"]
-    assert lines[2].split()[0] == "PokerStars:2"
-    assert lines[2].endswith("denominator")
-    assert lines[3].endswith("numerator and denominator")
+    # the group and the figure exactly as `pokerhh stats` prints them
+    assert lines[0] == "hero (PokerStars, PLAY) · 3 hands"
+    assert lines[1] == "  steal                      50.0%  1 / 2            9.5% – 90.5%"
+    assert lines[2].split() == ["hand", "started_at", "position", "x", "n", "counted"]
+    assert lines[3].split()[0] == "PokerStars:2"
+    assert lines[3].endswith("denominator")
+    assert lines[4].endswith("numerator and denominator")
     code, out, _ = run(capsys, "explain", "--db", db, "--player", "hero", "3-bet", "--format",
                        "json")  # fmt: skip
-    assert json.loads(out) == []
+    (group,) = json.loads(out)
+    assert (group["player"], group["stat"], group["hands"]) == ("hero", "three_bet", [])
+    assert group["figure"] == {"x": 0, "n": 0, "value": None, "low": 0.0, "high": 1.0}
     code, out, _ = run(capsys, "explain", "--db", db, "--player", "hero", "steal", "3")
     assert out.startswith("PokerStars:3 · hero · steal: in the denominator (steal chance:")
     code, _, err = run(capsys, "explain", "--db", db, "--player", "hero", "stael")

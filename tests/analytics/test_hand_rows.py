@@ -135,6 +135,7 @@ def _example(cls: type[ev.Event]) -> ev.Event:
     values = {
         "player": "Ann", "amount": 5, "blind": ev.Blind.DEAD, "cards": parse_cards("2c 3d"),
         "street": "turn", "count": 2, "note": ev.NoteKind.CHAT,
+        "card": parse_cards("Kh")[0], "old": parse_cards("Qd")[0], "rule": "E1",
     }  # fmt: skip
     required = {
         f.name: values[f.name]

@@ -1,0 +1,48 @@
+"""Fixtures for the reliability tests (issue 9, faults 2 to 7): a database of the sample
+histories imported by the real parser and engine, and the CLI run in-process."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from analytics.importer import import_paths
+from dashboard import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "sample_histories"
+
+
+@pytest.fixture(scope="session")
+def samples_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample histories, imported once (read-only tests must not change it)."""
+    db = tmp_path_factory.mktemp("samples") / "samples.sqlite"
+    report = import_paths([SAMPLES], db)
+    assert report.stored["ok"] > 40
+    return db
+
+
+Run = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture[str]) -> Run:
+    """``run("stats", "--db", db)`` -> (exit status, stdout, stderr)."""
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = cli.main([str(a) for a in argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+def query(db: Path, sql: str) -> list[tuple]:
+    conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
