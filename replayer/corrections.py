@@ -63,6 +63,8 @@ class LiveState:
 
     #: Cards exposed in the deal and not yet replaced, by owner (E2).
     exposed: dict[Card, str | None] = field(default_factory=dict)
+    #: Every card exposed in the deal: none may be kept in a hand (E2).
+    exposed_all: set[Card] = field(default_factory=set)
     exposed_count: int = 0
     extra_count: int = 0
     #: The next burn card, when a rule names it (E2: the exposed card, E3: the extra card).
@@ -171,6 +173,15 @@ def before_board(play: HandReplay, event: ev.DealBoard) -> None:
     state.burned = False
 
 
+def check_hole(play: HandReplay, cards: tuple[Card, ...]) -> None:
+    """E2: a card exposed in the deal cannot be kept in a hand."""
+    state = play.live
+    if state is not None and state.exposed_all:
+        for card in cards:
+            if card in state.exposed_all:
+                raise Illegal("E2", f"{card} was exposed in the deal and cannot be kept")
+
+
 def burned_for_street(play: HandReplay) -> bool:
     """Whether the log burned a card itself for the street being dealt (else the engine
     counts the burn D5 says was made)."""
@@ -203,9 +214,11 @@ def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
     if play.street_index or play.last_actor is not None:
         raise Illegal("E2", f"{event.card} is exposed after the deal: E1-E2 cover the deal only")
     state.exposed_count += 1
+    state.exposed_all.add(event.card)
     if event.player is not None:
         play._actor(event.player)
-        play.ledger.deal(event.player, (event.card,), up=True)
+    # Out of play from now on: the player's hand, as the log deals it, is the one he keeps.
+    play.ledger.spots[event.card] = (Place.SET_ASIDE, event.player or "")
     if event.first:
         message = f"the first card dealt ({event.card}) is exposed: the hand is a misdeal"
         play.pending = Pending(allowed=(ev.Misdeal,), rule="E1", message=message, about=event)
@@ -233,9 +246,6 @@ def on_replaced(play: HandReplay, event: ev.CardReplaced) -> None:
         raise Illegal("E2", f"{event.old} was exposed in {owner}'s hand, not {event.player}'s")
     play._actor(event.player)
     ledger = play.ledger
-    ledger.to_deck((event.old,))
-    ledger.spots[event.old] = (Place.SET_ASIDE, "")
-    ledger.grow(event.player, 1)
     if event.new is not None:
         ledger.deal(event.player, (event.new,))
     state.burn_due = (event.old, "E2")

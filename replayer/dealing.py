@@ -14,7 +14,7 @@ from parser.model.cards import format_cards
 from parser.model.games import Evaluator
 from replayer.auto_draw import auto_draw, auto_draw_priority
 from replayer.betting import Illegal, Mismatch
-from replayer.corrections import before_board, burned_for_street, hold_board
+from replayer.corrections import before_board, burned_for_street, check_hole, hold_board
 
 if TYPE_CHECKING:
     from replayer.betting import Actor
@@ -25,6 +25,8 @@ def on_hole(play: HandReplay, event: ev.DealHole) -> None:
     """The log names cards a player holds: the whole hand in blind games (repeated, it is
     the same hand: S1), or in stud the cards so far with the street's new ones (F4)."""
     play._actor(event.player)
+    if play.live is not None:
+        check_hole(play, event.cards + event.up)
     ledger = play.ledger
     if not event.up and not play.spec.streets[0].hole_up:
         ledger.know(event.player, event.cards)
