@@ -1,7 +1,8 @@
-"""6+ (short-deck) hold'em hand ranking, as PokerStars plays it.
+"""Short-deck hold'em hand rankings: PokerStars' 6+ and the Triton rules PHH's "NS" uses.
 
-The deck has no 2-5, so the ranking changes: a flush beats a full house and three of a kind
-beats a straight; the ace plays low in A-6-7-8-9, the lowest straight. Few hands need it,
+The deck has no 2-5, so the ranking changes: a flush beats a full house; in 6+ three of a
+kind also beats a straight, under Triton rules (pokerkit's, and the PHH examples') the
+straight stays above three of a kind. The ace plays low in A-6-7-8-9, the lowest straight. Few hands need it,
 so clarity beats speed here: the best of the 21 five-card subsets, each scored as a tuple
 packed into an int (larger is better).
 """
@@ -16,6 +17,8 @@ from parser.model.cards import Card
 
 #: Categories, worst to best, in the 6+ order.
 HIGH_CARD, PAIR, TWO_PAIR, STRAIGHT, TRIPS, FULL_HOUSE, FLUSH, QUADS, STRAIGHT_FLUSH = range(9)
+#: Triton's order swaps straights and three of a kind back: category -> its strength.
+TRITON = {STRAIGHT: TRIPS, TRIPS: STRAIGHT}
 
 
 def _straight_top(values: list[int]) -> int | None:
@@ -29,7 +32,7 @@ def _straight_top(values: list[int]) -> int | None:
     return None
 
 
-def _score5(cards: Sequence[Card]) -> int:
+def _score5(cards: Sequence[Card], order_of: dict[int, int] | None = None) -> int:
     values = [c.rank_value for c in cards]
     flush = len({c.suit for c in cards}) == 1
     top = _straight_top(values)
@@ -53,7 +56,7 @@ def _score5(cards: Sequence[Card]) -> int:
         category, ranks = PAIR, order
     else:
         category, ranks = HIGH_CARD, sorted(values, reverse=True)
-    score = category
+    score = order_of.get(category, category) if order_of else category
     for value in (*ranks, 0, 0, 0, 0, 0)[:5]:
         score = score * 15 + value
     return score
@@ -77,3 +80,19 @@ def rank_short_deck(cards: Sequence[Card]) -> int:
     if len(cards) < 5:
         raise ValueError(f"6+ hold'em needs at least 5 cards, got {len(cards)}")
     return max(_score5(five) for five in combinations(cards, 5))
+
+
+def rank_short_deck_triton(cards: Sequence[Card]) -> int:
+    """Best five of 5-7 cards under Triton short-deck rules (larger is better).
+
+    >>> from parser.model.cards import parse_cards
+    >>> trips = rank_short_deck_triton(parse_cards("9s 9d 9c Ah Kd"))
+    >>> trips < rank_short_deck_triton(parse_cards("Ts Jd Qc Kh As"))
+    True
+    >>> flush = rank_short_deck_triton(parse_cards("Ah Jh 9h 7h 6h"))
+    >>> flush > rank_short_deck_triton(parse_cards("Ks Kd Kc 9s 9d"))
+    True
+    """
+    if len(cards) < 5:
+        raise ValueError(f"short-deck hold'em needs at least 5 cards, got {len(cards)}")
+    return max(_score5(five, TRITON) for five in combinations(cards, 5))

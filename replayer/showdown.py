@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from parser.model.cards import Card
 from parser.model.games import Evaluator, GameSpec, OddChip
 from replayer import evaluator
-from replayer.evaluator_short_deck import rank_short_deck
+from replayer.evaluator_short_deck import rank_short_deck, rank_short_deck_triton
 from replayer.pots import split_evenly
 from replayer.showing import odd_chip_to
 from replayer.state import Pot
@@ -32,6 +32,10 @@ def _omaha_high(hole: Sequence[Card], board: Sequence[Card]) -> int:
 
 def _short_deck(hole: Sequence[Card], board: Sequence[Card]) -> int:
     return rank_short_deck([*hole, *board])
+
+
+def _short_deck_triton(hole: Sequence[Card], board: Sequence[Card]) -> int:
+    return rank_short_deck_triton([*hole, *board])
 
 
 def _low8(hole: Sequence[Card], board: Sequence[Card]) -> int | None:
@@ -62,6 +66,7 @@ EVALUATORS: dict[Evaluator, RankFn] = {
     Evaluator.HIGH_LOW8: _high,
     Evaluator.OMAHA_HIGH_LOW8: _omaha_high,
     Evaluator.SHORT_DECK_HIGH: _short_deck,
+    Evaluator.SHORT_DECK_TRITON: _short_deck_triton,
     Evaluator.LOW_A5: _low_a5,
     Evaluator.LOW_27: _low_27,
     Evaluator.BADUGI: _badugi,

@@ -36,9 +36,9 @@ def _history_of(expected: Path) -> Path:
     return expected.with_name(expected.name.removesuffix(".expected.json") + ".txt")
 
 
-#: Live-game logs (PHH with the live extension) have their own golden test:
+#: The PHH samples (live-game logs, and games PokerStars does not deal) have their own test:
 #: tests/test_golden_live.py.
-OWN_TESTS = ("live",)
+OWN_TESTS = ("live", "phh")
 
 
 def _expected_files() -> list[Path]:
@@ -236,10 +236,13 @@ def test_every_supported_game_has_a_sample_history() -> None:
     parser = _parser()
     seen: set[str] = set()
     unparsed: list[str] = []
-    for history in sorted(SAMPLES.rglob("*.txt")):
-        for raw in _raw_hands(parser, history):
+    from parser import formats
+
+    for history in sorted([*SAMPLES.rglob("*.txt"), *SAMPLES.rglob("*.phh")]):
+        text = parser.decode(history.read_bytes(), str(history))
+        for raw in formats.split_hands(text, str(history)):
             try:
-                seen.add(parser.parse_hand(raw).game)
+                seen.add(formats.parse_hand(raw).game)
             except PokerhhError as error:  # a cancelled or truncated hand may not parse
                 unparsed.append(f"{history.name}: {error}")
     missing = sorted(

@@ -1,4 +1,4 @@
-"""Golden tests of live-game logs (issue 8): a PHH log with the live extension per dealer
+"""Golden tests of the PHH samples: live-game logs (issue 8): a PHH log with the live extension per dealer
 procedure of RULES.md section E and B12, and per rule one log whose correction is not the
 one the rule requires, which must be rejected with that rule's id at its line.
 
@@ -20,8 +20,10 @@ from parser.model.errors import HandError
 from parser.model.hand import ParsedHand
 from replayer import replay
 
-LIVE = Path(__file__).resolve().parent.parent / "sample_histories" / "live"
-CASES = sorted(LIVE.glob("*.phh"))
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+LIVE = SAMPLES / "live"
+#: The live logs, and the plain PHH samples (games no PokerStars text deals).
+CASES = sorted([*LIVE.glob("*.phh"), *(SAMPLES / "phh").glob("*.phh")])
 RULES = ("E1", "E2", "E3", "E4", "E5", "E6", "E7", "E8", "B12")
 
 
@@ -38,7 +40,7 @@ def _expected(path: Path) -> dict[str, Any]:
 
 
 def test_every_rule_has_a_log_and_a_wrong_correction() -> None:
-    names = [p.stem for p in CASES]
+    names = [p.stem for p in CASES if p.parent == LIVE]
     for rule in RULES:
         mine = [n for n in names if n.startswith(rule.lower() + "-")]
         assert any("-wrong-" in n for n in mine), f"{rule}: no log of a wrong correction"

@@ -34,6 +34,8 @@ class Evaluator(StrEnum):
     LOW_27 = "low_27"  # deuce-to-seven
     BADUGI = "badugi"
     SHORT_DECK_HIGH = "short_deck_high"  # 6+ hold'em: flush beats full house
+    #: Triton short deck (PHH "NS", pokerkit): flush beats full house, straight beats trips.
+    SHORT_DECK_TRITON = "short_deck_triton"
 
 
 class Forced(StrEnum):
@@ -190,6 +192,9 @@ _ROWS: tuple[GameSpec, ...] = (
                              ("turn", Betting.NO_LIMIT), ("river", Betting.NO_LIMIT))),
     GameSpec(code="NLHE6P", name="6+ Hold'em No Limit", betting=Betting.NO_LIMIT, streets=_HOLDEM,
              evaluator=Evaluator.SHORT_DECK_HIGH, max_players=9, supported=True),
+    GameSpec(code="NLSD", name="Short Deck Hold'em No Limit", betting=Betting.NO_LIMIT,
+             streets=_HOLDEM, evaluator=Evaluator.SHORT_DECK_TRITON, max_players=9,
+             supported=True),
     # omaha (D7: 4 down; S1: exactly 2 + 3)
     GameSpec(code="PLO", name="Omaha Pot Limit", betting=Betting.POT_LIMIT, streets=_OMAHA,
              evaluator=Evaluator.OMAHA_HIGH, supported=True),

@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 VARIANTS: dict[str, str] = {
     "FT": "FLHE",
     "NT": "NLHE",
-    "NS": "NLHE6P",
+    "NS": "NLSD",
     "PO": "PLO",
     "FO/8": "FLO8",
     "F7S": "FL7S",

@@ -22,13 +22,9 @@ pytest.importorskip("pokerkit")
 pytestmark = pytest.mark.corpus
 
 FILES = sorted((CORPORA / "phh").glob("*.phh*")) if (CORPORA / "phh").is_dir() else []
-#: Hands where PHH's game and our closest row differ in a rule, not in the replay.
-KNOWN_DIFFERENCES = {
-    "pokerkit-tests_phua-xuan-2019.phh": (
-        "PHH's NS (pokerkit's short deck) ranks a straight above three of a kind; our "
-        "NLHE6P row is PokerStars' 6+ Hold'em, where three of a kind wins (needs its own row)"
-    ),
-}
+#: Hands where PHH's game and our closest row differ in a rule, not in the replay (none:
+#: PHH's NS has its own row, Triton short deck, beside PokerStars' 6+).
+KNOWN_DIFFERENCES: dict[str, str] = {}
 
 
 def _hands(path: Path):
@@ -57,8 +53,7 @@ def test_replays_to_pokerkits_final_stacks(path: Path) -> None:
     text, raws = _hands(path)
     hand = parse_hand(raws[0])
     spec = GAME_SPECS[hand.game]
-    if not spec.supported:
-        pytest.skip(f"the engine does not replay {spec.name} yet")
+    assert spec.supported, f"the engine does not replay {spec.name}"
     if path.name in KNOWN_DIFFERENCES:
         pytest.xfail(KNOWN_DIFFERENCES[path.name])
     assert our_stacks(hand, replay(hand)) == pokerkit_stacks(text, hand.unit)
