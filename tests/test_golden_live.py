@@ -1,6 +1,7 @@
-"""Golden tests of the PHH samples: live-game logs (issue 8): a PHH log with the live extension per dealer
-procedure of RULES.md section E and B12, and per rule one log whose correction is not the
-one the rule requires, which must be rejected with that rule's id at its line.
+"""Golden tests of the PHH samples. Live-game logs (issue 8): a PHH log with the live
+extension per dealer procedure of RULES.md section E and B12, and per rule one log whose
+correction is not the one the rule requires, which must be rejected with that rule's id at
+its line; and games no PokerStars text deals (short deck).
 
 The expected files beside each ``sample_histories/live/*.phh`` were written by hand from the
 rules, in the format of ``sample_histories/README.md``; they are never regenerated from the
