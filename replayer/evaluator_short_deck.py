@@ -3,8 +3,8 @@
 The deck has no 2-5, so the ranking changes: a flush beats a full house; in 6+ three of a
 kind also beats a straight, under Triton rules (pokerkit's, and the PHH examples') the
 straight stays above three of a kind. The ace plays low in A-6-7-8-9, the lowest straight.
-Few hands need it, so clarity beats speed here: the best of the 21 five-card subsets, each scored as a tuple
-packed into an int (larger is better).
+Few hands need it, so clarity beats speed here: the best of the 21 five-card subsets, each
+scored as a tuple packed into an int (larger is better).
 """
 
 from __future__ import annotations
