@@ -51,6 +51,8 @@ class Builder:
         self.stacks = list(fields.stacks)
         self.bets = [0] * n
         self.current_bet = 0
+        #: Players who folded: their chips no longer cap what a call costs.
+        self.out: set[int] = set()
         self.street = 0
         #: A betting action happened on this street (a later deal or draw starts the next).
         self.acted = False
@@ -130,7 +132,10 @@ class Builder:
                 kind = ev.Blind.STRADDLE
             self.stacks[i] -= amount
             self.bets[i] = amount
-            self.current_bet = max(self.current_bet, amount)
+            # A blind posted short (all-in) is still owed in full by the others (F1, as
+            # the engine reads it): the round's bet is the blind's size.
+            owed = nominal if kind is not ev.Blind.SMALL else amount
+            self.current_bet = max(self.current_bet, owed)
             self.events.append(
                 ev.PostBlind(
                     player=self.names[i],
@@ -156,6 +161,7 @@ class Builder:
             case act.Fold(player):
                 i = self._player(player)
                 self.acted = True
+                self.out.add(i)
                 self.events.append(ev.Fold(player=self.names[i], line=self.line))
             case act.CheckOrCall(player):
                 self._check_or_call(self._player(player))
@@ -265,7 +271,12 @@ class Builder:
         )
 
     def _check_or_call(self, i: int) -> None:
-        owed = self.current_bet - self.bets[i]
+        # Nobody calls more than an opponent still in the hand has put in or can put in.
+        cover = max(
+            (self.bets[j] + self.stacks[j] for j in range(self.n) if j != i and j not in self.out),
+            default=0,
+        )
+        owed = min(self.current_bet, cover) - self.bets[i]
         name = self.names[i]
         if owed <= 0:
             self.acted = True

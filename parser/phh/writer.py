@@ -128,6 +128,13 @@ class _Writer:
         if kind in expected and i != expected[kind]:
             raise PhhWriteError(f"{event.player} posts the {kind} blind out of position")
         blinds[i] = event.amount
+        if event.all_in:
+            # PHH writes the blind's size; a player who cannot cover it posts his stack.
+            stakes, fixed = self.hand.stakes, self.spec.betting.value == "fixed_limit"
+            big = stakes.small if fixed else stakes.big
+            nominal = {ev.Blind.SMALL: stakes.small // 2 if fixed else stakes.small,
+                       ev.Blind.BIG: big}.get(kind, event.amount)  # fmt: skip
+            blinds[i] = max(event.amount, nominal)
 
     def _cards(self, cards: Iterable[Card], count: int) -> str:
         known = "".join(str(c) for c in cards)
