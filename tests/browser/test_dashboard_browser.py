@@ -422,3 +422,55 @@ def test_upload_overview_and_replay_in_chromium(browser: Browser) -> None:
     assert not outside, f"the browser asked for {outside}"
     shown = sorted({u if len(u) < 200 else f"{u[:200]}…" for u in browser.requests})
     (browser.artifacts / "requests.txt").write_text("\n".join(shown) + "\n")
+
+
+SAMPLES = ROOT / "sample_histories" / "pokerstars"
+STUD_FILE = SAMPLES / "stud" / "bring-in-suit-tie-and-completion.txt"
+DRAW_FILE = SAMPLES / "draw" / "fl-discards-and-stand-pat.txt"
+
+
+def _step_to_the_end(browser: Browser, hand: str, first: str) -> tuple[list[str], list[str]]:
+    """Open ``hand`` in the replay viewer and step it to its last event: the streets seen
+    and every event line, one per step."""
+    browser.open(f"/replay?hand=PokerStars:{hand}")
+    browser.wait_text("Step 1 of", first)
+    step, steps, street, event = browser.step()
+    streets, events = [street], [event]
+    while step < steps:
+        browser.button("forward").click()
+        browser.wait_text(f"Step {step + 1} of {steps}")
+        step, _, street, event = browser.step()
+        events.append(event)
+        if street != streets[-1]:
+            streets.append(street)
+    browser.wait_text("Result")
+    return streets, events
+
+
+def test_stud_and_draw_hands_step_to_the_end(browser: Browser) -> None:
+    """Issue 7, acceptance 5: a stud hand and a draw hand stepped to the result."""
+    browser.open("/import_hands")
+    browser.wait_text("Import")
+    chooser = browser.driver.find_element(By.CSS_SELECTOR, "input[type=file]")
+    chooser.send_keys("\n".join(str(p) for p in (STUD_FILE, DRAW_FILE)))
+    browser.wait_text("Import 2 file(s)")  # the chooser shows the names cut short
+    browser.button("run_import").click()
+    browser.wait_text("Last import", "Hands stored")
+    assert browser.metrics()["Hands stored"] == "2"
+
+    streets, events = _step_to_the_end(browser, "9000000202", "brings in")
+    assert streets[0] == "third"
+    assert "fourth" in streets
+    assert any("brings in" in e for e in events)
+    assert any("completes to" in e for e in events)
+    browser.wait_text("Cleo: +$0.87", "Abel: -$0.42")
+    # Stud: face-up cards are drawn apart from the face-down ones.
+    assert '<g class="up">' in browser.svg()
+    browser.shot("09-replay-stud-result")
+
+    streets, events = _step_to_the_end(browser, "9000000212", "posts")
+    assert streets[:2] == ["predraw", "first_draw"]
+    assert any("stands pat" in e for e in events)
+    assert any(" draws " in e for e in events)
+    browser.wait_text("Jana: +$0.60", "Milo: -$0.40")
+    browser.shot("10-replay-draw-result")
