@@ -28,15 +28,26 @@ better (documented per stat in ``docs/stats.md``):
   chance needs a flop c-bet that nobody raised (he is still the last aggressor), the river
   chance the same on the turn.
 
-Stud and draw (when the engine replays them): the *first betting round* plays the part of
-pre-flop (3rd street in stud, the pre-draw round in draw games) and the 2nd, 3rd and 4th
-rounds the part of flop, turn and river in the field names (``saw_flop`` = saw the second
-round, ``cbet_flop`` = c-bet on 4th street / after the first draw). The bring-in is a
-forced bet like a blind (not voluntary, not a raise); a completion is a raise (``pfr``, and
-level one of the ladder, like an open raise); a raise of the completion is a 3-bet. Steal
-positions are named by the position strings the engine gives (CO, BTN, SB); stud will need
-its own set (the last seats to act on 3rd street) when positions exist for it. A fifth round
-(7th street) has no count columns yet: it needs a migration adding them.
+Stud and draw (``docs/stats.md``, "Stud and draw games"): the *first betting round* plays
+the part of pre-flop (3rd street in stud, the round before the first draw in draw games)
+and the 2nd, 3rd and 4th rounds the part of flop, turn and river in the field names
+(``saw_flop`` = saw the second round, ``cbet_flop`` = c-bet on 4th street / after the
+first draw). Draw games have blinds and a button: everything reads as in hold'em. In stud
+(FPDB's ``DerivedStats`` is the reference: PokerTracker 4 tracks no stud):
+
+- The bring-in is a forced bet like a blind: not voluntary, not a raise. A call of it is
+  VPIP; the bring-in's player who is never raised has a walk if everyone folds to him.
+- The completion (logged "bets", "raises ... to" or "completes") is the *first bet* of the
+  round (B7: "the completion to the small bet is the first of the four"), the rung the big
+  blind holds in hold'em: it is PFR and it makes its player the round's aggressor (the
+  4th-street c-bet chance), but it does not climb the ladder. A raise of the completion is
+  the 2-bet, the next raise the 3-bet (FPDB starts its stud ladder one rung lower for the
+  same reason). In the action counts the completion is a bet.
+- Steals and folds to steals need blinds and positions: stud has neither (``position`` is
+  None), so no stud hand is ever in their denominators (not applicable, never a 0).
+- 7th street (the fifth round) has no count columns: its actions are added to the river
+  columns (``bets_river`` ... = 6th and 7th street), so AF and AFq count every round after
+  3rd street without a schema change. Its c-bet and check-raise are not tracked.
 """
 
 from __future__ import annotations
@@ -46,14 +57,14 @@ from typing import Any
 from analytics import flag_fields as ff
 from analytics.flag_fields import FIELDS, PlayerFlags
 from parser.model import events as ev
-from parser.model.games import GAME_SPECS
+from parser.model.games import GAME_SPECS, Forced
 from replayer.result import PlayerResult, ReplayResult
 
-__all__ = ["FIELDS", "PlayerFlags", "flag_rows", "player_flags"]
+__all__ = ["BRING_IN_GAMES", "FIELDS", "PlayerFlags", "flag_rows", "player_flags"]
 
 #: A decision's kind -> its offset among a round's counts (``COUNTED_ACTIONS`` order); a
-#: stud completion (when the engine records it) counts as a raise.
-_OFFSET = {"bet": 0, "raise_to": 1, "call": 2, "check": 3, "fold": 4, "complete": 1}
+#: stud completion is the round's first bet (B7), whatever the log calls it.
+_OFFSET = {"bet": 0, "raise_to": 1, "call": 2, "check": 3, "fold": 4, "complete": 0}
 _RAISING = frozenset({"bet", "raise_to", "complete"})
 _PAYING = frozenset({"call", "bet", "raise_to", "complete"})
 #: By game: each street's round index (0 = the first betting round), and the first street.
@@ -62,6 +73,12 @@ _ROUND_OF = {
     for game, spec in GAME_SPECS.items()
 }
 _FIRST_STREET = {game: spec.street_names[0] for game, spec in GAME_SPECS.items()}
+#: Games whose first round opens with a bring-in (stud, F4): no blinds, no positions.
+BRING_IN_GAMES = frozenset(
+    game for game, spec in GAME_SPECS.items() if spec.forced is Forced.BRING_IN
+)
+#: The last round with count columns of its own (the river); later rounds add to it.
+_LAST_COUNTED = len(ff.ROUND_NAMES) - 1
 
 
 def player_flags(result: ReplayResult) -> dict[str, PlayerFlags]:
@@ -124,6 +141,13 @@ class _Tally:
         #: Write the reasons (``player_flags``); the importer's rows have none.
         self.explain = explain
         self.seats = {p.name: _Seat(p) for p in result.players if p.dealt_in}
+        game = result.hand.game
+        #: Stud: the first round opens with a bring-in, and its completion is the first bet.
+        self.bring_in = game in BRING_IN_GAMES
+        #: The first round's first bet is made: the big blind's, or (stud) the completion.
+        self.completed = not self.bring_in
+        #: How the reasons name the rounds (``pre-flop``, ``on 3rd street`` ...).
+        self.words = _words(GAME_SPECS[game].street_names)
         #: 0 for the first betting round (pre-flop), 1 for the second (flop) ...
         self.round_index = 0
         # -- the first round's ladder
@@ -161,12 +185,15 @@ class _Tally:
                 self._next_round()
             if kind in _PAYING:
                 seat.paid_on = street
+            slot = offset[kind]
             if round_index == 0:
+                if not self.completed and kind in _RAISING:
+                    slot = 0  # the completion, or a short all-in towards it: a bet (B7)
                 self._first_round(seat, index, kind, could_raise, full)
-            elif round_index <= 3:
+            elif round_index <= _LAST_COUNTED:
                 self._later_round(seat, street, kind, to_call, current, could_raise, full)
-            if round_index <= 3:
-                seat.values[counts + 5 * round_index + offset[kind]] += 1
+            # Stud's 7th street has no columns: it counts with the river's (6th street).
+            seat.values[counts + 5 * min(round_index, _LAST_COUNTED) + slot] += 1
         return self._finish()
 
     def _next_round(self) -> None:
@@ -199,9 +226,10 @@ class _Tally:
             values[ff.VPIP] = 1
             if raising:
                 values[ff.PFR] = 1
-        # Steals: an open raise from CO, BTN or SB; the blinds facing it alone.
+        # Steals: an open raise from CO, BTN or SB; the blinds facing it alone. Stud has no
+        # blinds to steal and no positions: never a chance there (not applicable).
         if not self.opened:
-            if can_raise and seat.position in ff.STEAL_POSITIONS:
+            if can_raise and not self.bring_in and seat.position in ff.STEAL_POSITIONS:
                 values[ff.STEAL_CHANCE] = 1
                 if explain:
                     seat.reason(
@@ -240,7 +268,8 @@ class _Tally:
                     seat.reason(
                         "fold_to_three_bet",
                         f"fold to 3-bet chance: {'raised' if values[ff.PFR] else 'called'} "
-                        f"pre-flop, then faced a 3-bet ({raiser.name} to {self._raise_to()})",
+                        f"{self.words[0]}, then faced a 3-bet ({raiser.name} to "
+                        f"{self._raise_to()})",
                     )
                 if kind == "fold":
                     values[ff.FOLD_3B] = 1
@@ -250,8 +279,8 @@ class _Tally:
                 if explain:
                     seat.reason(
                         "three_bet",
-                        f"3-bet chance: faced exactly one raise pre-flop ({raiser.name} to "
-                        f"{self._raise_to()}) and could re-raise",
+                        f"3-bet chance: faced exactly one raise {self.words[0]} ({raiser.name}"
+                        f" to {self._raise_to()}) and could re-raise",
                     )
                 if self.callers:
                     values[ff.SQUEEZE_CHANCE] = 1
@@ -259,8 +288,8 @@ class _Tally:
                         seat.reason(
                             "squeeze",
                             f"squeeze chance: faced one raise ({raiser.name} to "
-                            f"{self._raise_to()}) and {self.callers} caller(s) pre-flop, and "
-                            "could re-raise",
+                            f"{self._raise_to()}) and {self.callers} caller(s) "
+                            f"{self.words[0]}, and could re-raise",
                         )
                 if full:
                     values[ff.THREE_BET] = 1
@@ -271,12 +300,19 @@ class _Tally:
                 if explain:
                     seat.reason(
                         "four_bet",
-                        f"4-bet chance: faced a 3-bet pre-flop ({raiser.name} to "
+                        f"4-bet chance: faced a 3-bet {self.words[0]} ({raiser.name} to "
                         f"{self._raise_to()}) and could re-raise",
                     )
                 if full:
                     values[ff.FOUR_BET] = 1
-        if full:
+        if full and not self.completed:
+            # Stud: the completion is the first bet (B7), the big blind's rung: the round's
+            # aggressor so far, no raise on the ladder.
+            self.completed = True
+            self.last_raiser = seat
+            self.last_raise_at = index
+            self.callers = 0
+        elif full:
             self.level = level + 1
             self.last_raiser = seat
             self.last_raise_at = index
@@ -312,7 +348,7 @@ class _Tally:
                 chance, done = ff.CBET_AT[index]  # type: ignore[misc]
                 values[chance] = 1
                 if explain:
-                    seat.reason(f"cbet_{ff.ROUND_NAMES[index]}", _CBET_REASONS[index])
+                    seat.reason(f"cbet_{ff.ROUND_NAMES[index]}", self._cbet_reason(index))
                 if kind == "bet":
                     values[done] = 1
                     self.cbettor = seat
@@ -326,8 +362,8 @@ class _Tally:
                 assert cbettor is not None
                 seat.reason(
                     f"fold_to_cbet_{ff.ROUND_NAMES[index]}",
-                    f"fold to {street} c-bet chance: faced {cbettor.name}'s c-bet with no"
-                    " raise after it",
+                    f"fold to {self.words[index]} c-bet chance: faced {cbettor.name}'s c-bet"
+                    " with no raise after it",
                 )
             if kind == "fold":
                 values[done] = 1
@@ -339,8 +375,8 @@ class _Tally:
                 if explain:
                     seat.reason(
                         f"check_raise_{ff.ROUND_NAMES[index]}",
-                        f"check-raise chance: checked the {street}, then faced a bet and could"
-                        " raise",
+                        f"check-raise chance: checked {self._the(index)}, then faced a bet and"
+                        " could raise",
                     )
                 if kind == "raise_to":
                     values[done] = 1
@@ -351,6 +387,30 @@ class _Tally:
                 self.cbet_live = False
             if full or kind == "bet":
                 self.aggressor = seat
+
+    def _cbet_reason(self, index: int) -> str:
+        words = self.words
+        if index == 1:
+            # Stud: the completion (a bet) can be the last full bet of 3rd street.
+            last = "the last bet or raise" if self.bring_in else "the last raise"
+            return (
+                f"{words[1]} c-bet chance: made {last} {words[0]} and nobody bet "
+                f"before him {self._on(1)}"
+            )
+        return (
+            f"{words[index]} c-bet chance: c-bet {self._the(index - 1)}, nobody raised it, "
+            f"and nobody bet before him {self._on(index)}"
+        )
+
+    def _the(self, index: int) -> str:
+        """``the flop``, ``4th street``, ``the first draw``."""
+        word = self.words[index]
+        return word if word.endswith("street") else f"the {word}"
+
+    def _on(self, index: int) -> str:
+        """``on the flop``, ``on 4th street``, ``after the first draw``."""
+        word = self.words[index]
+        return f"after {self._the(index)}" if "draw" in word else f"on {self._the(index)}"
 
     # -- the end ---------------------------------------------------------------------------
 
@@ -406,9 +466,17 @@ class _Tally:
         return seats
 
 
-_CBET_REASONS = (
-    "",
-    "flop c-bet chance: made the last raise pre-flop and nobody bet before him on the flop",
-    "turn c-bet chance: c-bet the flop, nobody raised it, and nobody bet before him on the turn",
-    "river c-bet chance: c-bet the turn, nobody raised it, and nobody bet before him on the river",
-)
+#: How the reasons name each street: "flop", "4th street", "first draw" ...; the first
+#: round by where it is ("pre-flop", "on 3rd street", "before the draw").
+_STREET_WORDS = {
+    "preflop": "pre-flop", "third": "on 3rd street", "predraw": "before the draw",
+    "fourth": "4th street", "fifth": "5th street", "sixth": "6th street",
+    "seventh": "7th street", "first_draw": "first draw", "second_draw": "second draw",
+    "third_draw": "third draw",
+}  # fmt: skip
+
+
+def _words(streets: tuple[str, ...]) -> tuple[str, ...]:
+    """Each round's name for the reasons, padded to the four rounds that have flags."""
+    words = tuple(_STREET_WORDS.get(name, name) for name in streets)
+    return (*words, *ff.ROUND_NAMES[len(words) :])

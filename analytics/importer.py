@@ -45,7 +45,11 @@ from analytics.pipeline import (
 from analytics.rows import HandRows, outcome_rows
 from analytics.sources import InputFile, Refused, list_inputs
 from analytics.store import FileMeta, HandWriter, Written
+from analytics.tournaments.store import refresh as refresh_tournaments
+from analytics.tournaments.store import store_summary
+from parser.formats import summary_parser
 from parser.model.errors import PokerhhError
+from parser.pokerstars_summary import TournamentSummary
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,6 +107,9 @@ class ImportReport:
     #: Every newly stored quarantined hand, in import order.
     problems: list[HandProblem] = field(default_factory=list)
     seconds: float = 0.0
+    #: Tournament summary files stored, and tournaments rebuilt after the import.
+    summaries: int = 0
+    tournaments: int = 0
 
     @property
     def stored_total(self) -> int:
@@ -196,6 +203,9 @@ def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
             f"  unsupported: {report.unsupported:,} (games the engine does not replay yet)"
         )
     lines.append(f"  invalid:     {report.invalid:,}" + (f" ({kinds})" if kinds else ""))
+    if report.summaries or report.tournaments:
+        lines.append(f"  tournaments: {report.summaries:,} summaries read,"
+                     f" {report.tournaments:,} tournaments rebuilt")  # fmt: skip
     lines += [f"  not read: {r.path}: {r.kind}: {r.message}" for r in report.files_refused]
     if report.problems and problems > 0:
         listed = sorted(report.problems, key=lambda p: _SEVERITY.get(p.status, 0))[:problems]
@@ -260,6 +270,7 @@ def import_paths(
         except KeyboardInterrupt as interrupt:  # the file's transaction is rolled back
             report.seconds = time.perf_counter() - started
             raise ImportInterrupted(report) from interrupt
+        report.tournaments = refresh_tournaments(db.conn)  # issue 12: rebuilt from the hands
         db.execute("PRAGMA optimize")  # keep the query planner's statistics current
     finally:
         listing.close()
@@ -286,6 +297,8 @@ class PreparedFile:
     size: int
     rows: list[HandRows]
     notes: list[HandNote]
+    #: A tournament summary file (issue 12): no hands, the summary instead.
+    summary: TournamentSummary | None = None
 
 
 def prepare_file(
@@ -295,6 +308,10 @@ def prepare_file(
     stages = stages or Stages.default()
     try:
         text = stages.decode(data, path)
+        summary_parse = summary_parser(text, path)
+        if summary_parse is not None:  # a tournament summary, not hands (issue 12)
+            summary = summary_parse(text, path)
+            return PreparedFile(path, hashlib.sha256(data).hexdigest(), len(data), [], [], summary)
         raws = list(stages.split_hands(text, path))
     except PokerhhError as error:
         # DecodeError's message repeats the path; the reason alone reads better after it.
@@ -442,6 +459,13 @@ def _quiet_gc() -> Iterator[None]:
 def _write_file(
     prepared: PreparedFile, writer: HandWriter, known: dict[str, int], report: ImportReport
 ) -> None:
+    if prepared.summary is not None:
+        store_summary(writer.conn, prepared.path, prepared.sha256, prepared.size,
+                      prepared.summary)  # fmt: skip
+        known[prepared.sha256] = 0
+        report.files_imported += 1
+        report.summaries += 1
+        return
     meta = FileMeta(prepared.path, prepared.sha256, prepared.size)
     written = writer.write_file(meta, prepared.rows)
     known[prepared.sha256] = len(prepared.rows)

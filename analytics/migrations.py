@@ -307,6 +307,16 @@ def m0004_dashboard_indexes(db: Database) -> None:
     )
 
 
+@MIGRATIONS(name="0005_tournaments")
+def m0005_tournaments(db: Database) -> None:
+    """Tournaments (issue 12): the summaries as read, and the tournaments, their players
+    and their problems as rebuilt from the hands and summaries
+    (``analytics.tournaments.store``, which holds the statements and documents them)."""
+    from analytics.tournaments.store import SCHEMA_0005
+
+    _execute_all(db, SCHEMA_0005)
+
+
 def applied(db: Database) -> list[str]:
     """The names of the migrations this database has had, oldest first."""
     return [m.name for m in MIGRATIONS.applied(db)]

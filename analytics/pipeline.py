@@ -45,6 +45,23 @@ _SITE_NAMES = {
     "POKERMASTER": "PokerMaster",
     "POKERBROS": "PokerBros",
 }
+#: Other rooms' headers, for their hands that do not parse (room, pattern with hand_id).
+_ROOM_HEADERS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("GGPoker", re.compile(r"^\ufeff?\s*Poker Hand #(?P<hand_id>[A-Z]{0,3}\d+):")),
+    ("Winamax", re.compile(r"^\ufeff?\s*Winamax Poker - [^\n]*?HandId: #(?P<hand_id>[\d-]+)")),
+    ("Bovada", re.compile(r"^\ufeff?\s*Bovada Hand #C?(?P<hand_id>\d+)")),
+    ("Ignition", re.compile(r"^\ufeff?\s*Ignition Hand #C?(?P<hand_id>\d+)")),
+    ("Bodog", re.compile(r"^\ufeff?\s*Bodog[^\s#]*(?: UK| Canada)? Hand #C?(?P<hand_id>\d+)")),
+    ("Full Tilt", re.compile(r"^\ufeff?\s*Full ?Tilt ?Poker Game #(?P<hand_id>\d+):")),
+    ("iPoker", re.compile(r"^\s*<game\s+gamecode=\"(?P<hand_id>\w+)\"")),
+    ("PartyPoker", re.compile(r"^\s*\*{5} Hand History [Ff]or Game (?P<hand_id>\w+) \*{5}")),
+    ("888poker", re.compile(
+        r"^\ufeff?\s*(?:#Game No : \d+\s+)?\*{5} (?:Cassava|888[^\n]*?) Hand History for Game "
+        r"(?P<hand_id>\d+)"
+    )),
+    ("WPN", re.compile(r"^\ufeff?\s*(?:Game )?Hand #(?P<hand_id>\d+) - ")),
+    ("WPN", re.compile(r"^\ufeff?\s*Game started at: [^\n]*\s+Game ID: (?P<hand_id>\d+) ")),
+)
 UNKNOWN_SITE = "unknown"
 #: The site of a PHH hand that names none (``parser.phh.DEFAULT_SITE``).
 PHH_SITE = "PHH"
@@ -155,6 +172,10 @@ def identify(text: str) -> tuple[str, str]:
     match = _HEADER.match(text)
     if match:
         return _SITE_NAMES[match["site"].upper()], match["hand_id"]
+    for room, header in _ROOM_HEADERS:
+        found = header.match(text)
+        if found:
+            return room, found["hand_id"]
     if _PHH_VARIANT.search(text):
         # A PHH hand that does not parse: still a hand history, keyed by its text as the
         # PHH parser keys a hand with no ``hand`` field.

@@ -9,7 +9,9 @@ the page can build them from the frame it already has; :func:`player_grid` and
 dashboard caches those in ``dashboard/data.py``).
 
 Money is for display here (``float``): net won in big blinds for the grid, in the
-currency's major unit and in big blinds for the sessions.
+currency's major unit and in big blinds for the sessions. "Big blinds" are the unit of
+bb/100 (:func:`bet_unit`): the big bet in fixed limit, stud included, as in
+:mod:`analytics.stats`.
 """
 
 from __future__ import annotations
@@ -40,6 +42,72 @@ SESSION_COLUMNS = ["currency", "start", "end", "minutes", "hands", "net_won", "n
 _HAND_COLUMNS = ["started_at", "game", "currency", "unit", "big_blind", "hole_cards", "net"]
 #: A pause longer than this between a player's consecutive hands starts a new session.
 SESSION_GAP = dt.timedelta(minutes=30)
+
+
+# -- the unit of bb/100 ---------------------------------------------------------------------
+
+
+def bet_unit(hands: pd.DataFrame) -> pd.Series:
+    """Per hand, what "bb" counts in (``float``, NaN when unknown): the big bet in fixed
+    limit (``betting``, ``big_bet`` columns; stud has no big blind, only its bets), the big
+    blind otherwise, as ``bb_per_100`` in :mod:`analytics.stats`. A frame without those
+    columns is read in big blinds.
+    """
+    big_blind = hands["big_blind"].astype(float)
+    if "betting" not in hands.columns or "big_bet" not in hands.columns:
+        unit = big_blind
+    else:
+        fixed = hands["betting"].eq("fixed_limit")
+        big_bet = hands["big_bet"].astype(float).fillna(2 * big_blind)
+        unit = big_bet.where(fixed, big_blind)
+    return unit.where(unit > 0)
+
+
+# -- the statistics as text ---------------------------------------------------------------
+
+#: The rates the dashboard's statistics tables show, with their column labels. The c-bet
+#: is the second round's: the flop, 4th street in stud, after the (first) draw.
+SHOWN_RATES = (
+    ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
+    ("fold_to_three_bet", "Fold to 3-bet"), ("cbet_flop", "C-bet"),
+    ("fold_to_cbet_flop", "Fold to c-bet"), ("steal", "Steal"), ("wtsd", "WTSD"),
+    ("wsd", "W$SD"), ("wwsf", "WWSF"),
+)  # fmt: skip
+#: A rate without a sample: no hand in its denominator (steal in stud: not applicable).
+NO_SAMPLE = "–"
+
+
+def rate_cell(x: int, n: int, low: float, high: float) -> str:
+    """``50.0% · 1/2 (9–91)``: the rate, its sample and its 95% interval in percent.
+
+    >>> rate_cell(1, 2, 0.0945, 0.9055), rate_cell(0, 0, 0.0, 1.0)
+    ('50.0% · 1/2 (9–91)', '–')
+    """
+    if not n:
+        return NO_SAMPLE
+    return f"{100 * x / n:.1f}% · {x}/{n} ({100 * low:.0f}–{100 * high:.0f})"
+
+
+def statistics_table(frame: pd.DataFrame, first: dict[str, str]) -> pd.DataFrame:
+    """The statistics of :func:`analytics.stats.player_stats` as text cells: the ``first``
+    columns (frame column -> label), then each rate of :data:`SHOWN_RATES` as
+    :func:`rate_cell`, AF, bb/100 and the all-in adjusted bb/100 (``bb/100`` counts big
+    bets in fixed limit)."""
+    if frame.empty:
+        return pd.DataFrame(columns=[*first.values(), *(label for _, label in SHOWN_RATES)])
+    table = pd.DataFrame({label: frame[column] for column, label in first.items()})
+    for name, label in SHOWN_RATES:
+        table[label] = [
+            rate_cell(int(x), int(n), low, high)
+            for x, n, low, high in zip(
+                frame[f"{name}_x"], frame[f"{name}_n"], frame[f"{name}_low"],
+                frame[f"{name}_high"], strict=True,
+            )
+        ]  # fmt: skip
+    table["AF"] = frame["af"].round(2)
+    table["bb/100"] = frame["bb_per_100"].round(2)
+    table["All-in adj. bb/100"] = frame["all_in_adjusted_bb_per_100"].round(2)
+    return table.reset_index(drop=True)
 
 
 # -- net won over hands, with the all-in EV line --------------------------------------------
@@ -106,7 +174,7 @@ def results_over_hands(
     if hands.empty:
         return pd.DataFrame(columns=["hand", "line", "net"])
     if in_big_blinds:
-        scale = hands["big_blind"].where(hands["big_blind"] > 0).astype(float)
+        scale = bet_unit(hands)
     else:
         scale = hands["unit"].where(hands["unit"] > 0, 1).fillna(1).astype(float)
     value = (hands["net"] / scale).fillna(0.0).to_numpy(dtype=float)
@@ -220,7 +288,7 @@ def starting_hand_grid(hands: pd.DataFrame) -> pd.DataFrame:
     if "game" in frame.columns:
         frame = frame[frame["game"].isin(HOLDEM_GAMES)]
     labels = frame["hole_cards"].map(starting_hand_label, na_action="ignore")
-    bb = (frame["net"] / frame["big_blind"].where(frame["big_blind"] > 0)).astype(float)
+    bb = (frame["net"] / bet_unit(frame)).astype(float)
     known = pd.DataFrame({"hand": labels, "bb": bb.fillna(0.0)}).dropna(subset=["hand"])
     grouped = known.groupby("hand").agg(hands=("bb", "size"), net_bb=("bb", "sum"))
     every = all_labels()
@@ -269,7 +337,7 @@ def sessions(hands: pd.DataFrame, gap: dt.timedelta = SESSION_GAP) -> pd.DataFra
     unit = frame["unit"].where(frame["unit"] > 0, 1).fillna(1)
     frame = frame.assign(
         _won=frame["net"] / unit,
-        _bb=(frame["net"] / frame["big_blind"].where(frame["big_blind"] > 0)).fillna(0.0),
+        _bb=(frame["net"] / bet_unit(frame)).fillna(0.0),
     )
     pause = frame.groupby("currency")["_at"].diff()
     new = pause.isna() | (pause > pd.Timedelta(gap))

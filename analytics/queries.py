@@ -44,6 +44,8 @@ class Filters:
     stakes: tuple[Stake, ...] = ()
     #: ``all``, ``cash`` or ``tournament``.
     kind: str = ALL
+    #: Rooms (``hands.site``: ``PokerStars``, ``GGPoker``); empty for all.
+    sites: tuple[str, ...] = ()
 
     def where(self, alias: str = "h") -> tuple[str, list[object]]:
         """A SQL condition on the hands table ``alias`` and its parameters.
@@ -52,6 +54,8 @@ class Filters:
         ('h.game IN (?) AND h.tournament_id IS NULL', ['NLHE'])
         >>> Filters().where()
         ('1', [])
+        >>> Filters(sites=("GGPoker", "Winamax")).where()
+        ('h.site IN (?, ?)', ['GGPoker', 'Winamax'])
         """
         clauses: list[str] = []
         params: list[object] = []
@@ -71,6 +75,9 @@ class Filters:
             )
             for stake in self.stakes:
                 params.extend(stake)
+        if self.sites:
+            clauses.append(f"{alias}.site IN ({', '.join('?' * len(self.sites))})")
+            params.extend(self.sites)
         if self.kind == CASH:
             clauses.append(f"{alias}.tournament_id IS NULL")
         elif self.kind == TOURNAMENT:
@@ -107,6 +114,8 @@ class Options:
     stakes: tuple[tuple[str, int, int, int], ...]
     #: Player names, most hands first.
     players: tuple[str, ...]
+    #: Rooms (``hands.site``), most hands first.
+    sites: tuple[str, ...] = ()
 
 
 def filter_options(conn: sqlite3.Connection, max_players: int = 5000) -> Options:
@@ -137,12 +146,19 @@ def filter_options(conn: sqlite3.Connection, max_players: int = 5000) -> Options
             (max_players,),
         )
     ]
+    sites = [
+        r[0]
+        for r in conn.execute(
+            "SELECT site FROM hands WHERE status = 'ok' GROUP BY site ORDER BY count(*) DESC, site"
+        )
+    ]
     return Options(
         first_date=_date(first),
         last_date=_date(last),
         games=tuple(games),
         stakes=tuple(tuple(s) for s in stakes),
         players=tuple(players),
+        sites=tuple(sites),
     )
 
 
@@ -243,6 +259,7 @@ def player_hands(conn: sqlite3.Connection, filters: Filters, player: str) -> pd.
     where, params = filters.where()
     sql = f"""
         SELECT h.site, h.hand_id, h.started_at, h.game, h.currency, h.unit, h.big_blind,
+               h.betting, h.big_bet,
                hp.position, hp.hole_cards, hp.net, hp.went_to_showdown, hp.all_in,
                e.all_in_ev_status, e.all_in_ev
         FROM hand_players hp JOIN hands h ON h.id = hp.hand
@@ -343,7 +360,8 @@ def hands_table(
     df = _frame(conn, sql, [hero or "", *params, *extra, search.limit])
     unit = df["unit"].fillna(1).where(df["unit"].fillna(1) > 0, 1)
     stakes = [
-        stakes_label(c, s, b, int(u)) if c and pd.notna(s) and pd.notna(b) else ""
+        # a column with NULLs (stud has no blinds) comes back as floats
+        stakes_label(c, int(s), int(b), int(u)) if c and pd.notna(s) and pd.notna(b) else ""
         for c, s, b, u in zip(df["currency"], df["small_blind"], df["big_blind"], unit,
                               strict=True)
     ]  # fmt: skip

@@ -116,10 +116,14 @@ class Kind(StrEnum):
     COUNT = "count"
 
 
-#: The "big blind" of bb/100: the big bet (twice the big blind) in fixed limit.
-_BIG = "(CASE WHEN h.betting = 'fixed_limit' THEN 2 * h.big_blind ELSE h.big_blind END)"
-#: bb/100 counts the hands that have a big blind (stud has none).
-_HAS_BIG = "(h.big_blind IS NOT NULL AND h.big_blind > 0)"
+#: The "big blind" of bb/100: the big bet in fixed limit (twice the big blind in hold'em
+#: and draw; stud has no blinds, only its bets), the big blind otherwise.
+_BIG = (
+    "(CASE WHEN h.betting = 'fixed_limit' THEN coalesce(h.big_bet, 2 * h.big_blind)"
+    " ELSE h.big_blind END)"
+)
+#: bb/100 counts the hands that have that unit (every hand the importer stores ok).
+_HAS_BIG = f"coalesce({_BIG} > 0, 0)"
 _ADJUSTED = "coalesce(e.all_in_ev, s.net)"
 _POST = ("flop", "turn", "river")
 _AGGRESSIVE = " + ".join(f"s.bets_{st} + s.raises_{st}" for st in _POST)
@@ -484,8 +488,11 @@ def checked_query(
                 raise BadFilter(
                     f"no hands at tables of {size} seats (stored: {_listed(map(str, stored))})"
                 )
+    sites = _stored_values(
+        "room", filters.sites, "SELECT DISTINCT site FROM hands WHERE status = 'ok'", conn
+    )
     levels = stakes_matching(conn, stakes) if stakes else filters.stakes
-    filters = replace(filters, games=games, stakes=levels)
+    filters = replace(filters, games=games, stakes=levels, sites=sites)
     players = _stored_players(conn, query.players)
     return replace(query, filters=filters, players=players, positions=positions)
 

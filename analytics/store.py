@@ -67,6 +67,11 @@ _INSERT_FILE = (
     "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES (?, ?, ?, ?, ?)"
     " ON CONFLICT (sha256) DO UPDATE SET hands = max(hands, excluded.hands) RETURNING id"
 )
+#: A growing file's row follows its content; OR IGNORE: when that content is already
+#: another row's, this one keeps its shorter content (the hands are stored either way).
+_EXTEND_FILE = (
+    "UPDATE OR IGNORE files SET sha256 = ?, size = ?, hands = ?, imported_at = ? WHERE id = ?"
+)
 _NEW_PLAYER = (
     "INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT (site, name) DO NOTHING"
     " RETURNING id"
@@ -82,6 +87,13 @@ class FileMeta:
     path: str
     sha256: str
     size: int
+    #: The hands of that content when they are not all the hands written: a watched
+    #: file's held-back last hand is written after the content it follows
+    #: (``analytics/watch.py``). None: ``len(hands)``.
+    hands: int | None = None
+    #: Extend this ``files`` row (a growing file's longer content) instead of adding one;
+    #: a row since deleted is added again.
+    file_id: int | None = None
 
 
 class Written(StrEnum):
@@ -127,9 +139,16 @@ class HandWriter:
                 # The file row goes first so the hands can point at it; a reader cannot see
                 # it before the COMMIT, and a kill before the COMMIT leaves nothing.
                 now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-                (file_id,) = conn.execute(
-                    _INSERT_FILE, (meta.path, meta.sha256, meta.size, len(hands), now)
-                ).fetchone()
+                count = len(hands) if meta.hands is None else meta.hands
+                if meta.file_id is not None and conn.execute(
+                    "SELECT 1 FROM files WHERE id = ?", (meta.file_id,)
+                ).fetchone():
+                    file_id = meta.file_id
+                    conn.execute(_EXTEND_FILE, (meta.sha256, meta.size, count, now, file_id))
+                else:
+                    (file_id,) = conn.execute(
+                        _INSERT_FILE, (meta.path, meta.sha256, meta.size, count, now)
+                    ).fetchone()
                 written = FileWrite(file_id)
                 if not self._write_bulk(conn, file_id, hands, written):
                     for index, hand in enumerate(hands):

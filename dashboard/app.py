@@ -19,7 +19,9 @@ PAGES = [
     st.Page("app_pages/player.py", title="Player", icon=":material/person:"),
     st.Page("app_pages/hands.py", title="Hands", icon=":material/list:"),
     st.Page("app_pages/replay.py", title="Replay", icon=":material/play_circle:"),
+    st.Page("app_pages/tournaments.py", title="Tournaments", icon=":material/emoji_events:"),
     st.Page("app_pages/import_hands.py", title="Import", icon=":material/upload_file:"),
+    st.Page("app_pages/record.py", title="Record", icon=":material/edit_note:"),
 ]
 
 page = st.navigation(PAGES)

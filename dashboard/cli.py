@@ -171,6 +171,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     cmd.set_defaults(run=_import)
 
+    _watch_parser(commands, db)
+
     cmd = commands.add_parser(
         "export", parents=[db], help="export stored hands for other tools (JSON Lines)"
     )
@@ -183,7 +185,32 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument("hand_id", metavar="HAND_ID", help="the site's hand number (or SITE:NUMBER)")
     cmd.set_defaults(run=_replay)
 
+    cmd = commands.add_parser(
+        "record",
+        parents=[db],
+        help="record a live hand step by step, as the rules allow, and store it",
+        description=(
+            "Record a live hand: setup lines (game, blinds, seats, button), then one short\n"
+            "line per step (f, x, c, r 120, d flop AhKd2c, d exposed 7c p2 ...), each checked\n"
+            "by the rules engine; 'done' saves it as live PHH beside the database\n"
+            "(recorded/) and imports it. The shorthand: docs/live.md."
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.add_argument("--script", metavar="FILE",
+                     help="read the lines from FILE (stop at the first refused step)")  # fmt: skip
+    cmd.add_argument("--print", dest="print_phh", action="store_true",
+                     help="also print the hand's live PHH text")  # fmt: skip
+    cmd.set_defaults(run=_record)
+
     _stats_parsers(commands, db)
+
+    cmd = commands.add_parser(
+        "tournaments", parents=[db], help="tournaments: places, prizes, profit, ROI, ITM"
+    )
+    cmd.add_argument("--player", metavar="NAME", help="only his tournaments, with his totals")
+    cmd.add_argument("--format", choices=["table", "json"], default="table")
+    cmd.set_defaults(run=_tournaments)
 
     cmd = commands.add_parser("dashboard", parents=[db], help="open the dashboard (Streamlit)")
     cmd.add_argument("--port", type=port, default=8501, help="1 to 65535 (8501)")
@@ -291,6 +318,9 @@ def _filter_arguments(cmd: argparse.ArgumentParser) -> None:
 
     cmd.add_argument("--player", action="append", default=[], metavar="NAME",
                      help="only this player (repeat for several; any case)")  # fmt: skip
+    cmd.add_argument("--site", action="append", default=[], metavar="ROOM",
+                     help="hands of this room: PokerStars, GGPoker, Winamax ... (repeatable;"
+                     " any case)")  # fmt: skip
     cmd.add_argument("--from", dest="date_from", type=date, metavar="DATE",
                      help="hands on or after DATE (YYYY-MM-DD, UTC)")  # fmt: skip
     cmd.add_argument("--to", dest="date_to", type=date, metavar="DATE",
@@ -346,6 +376,104 @@ def _import(args: argparse.Namespace) -> int:
     if interrupted is not None:
         return _interrupt_status(interrupted.__cause__ or interrupted)
     # One rule (the --help's exit status): a file not imported, for any reason, is exit 1.
+    return EXIT_FAILED if report.files_refused else EXIT_OK
+
+
+# -- watch -----------------------------------------------------------------------------------
+
+
+def _watch_parser(commands: argparse._SubParsersAction, db: argparse.ArgumentParser) -> None:
+    from analytics.watch import QUIET_SECONDS
+
+    cmd = commands.add_parser(
+        "watch",
+        parents=[db],
+        help="import hands as the poker clients write them (their folders, or FOLDER...)",
+        description=(
+            "Watch folders and import hand histories as they are written: the files there\n"
+            "now, then every hand appended. The last hand of a file is imported once the file\n"
+            "has been quiet for --quiet-after seconds; a restart goes on where it stopped.\n"
+            "Without FOLDER: the poker clients' default folders found here\n"
+            "(--list-defaults shows them all). docs/watch.md says how."
+        ),
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    cmd.add_argument("folders", nargs="*", metavar="FOLDER")
+    cmd.add_argument("--list-defaults", action="store_true",
+                     help="list every client's default folder per platform, and stop")  # fmt: skip
+    cmd.add_argument("--poll", type=seconds, metavar="SECONDS",
+                     help="look for changes every SECONDS instead of waiting for file events "
+                     "(network drives send none)")  # fmt: skip
+    cmd.add_argument("--quiet-after", type=seconds, default=QUIET_SECONDS, metavar="SECONDS",
+                     help=f"a file unchanged this long is whole ({QUIET_SECONDS:g})")  # fmt: skip
+    cmd.add_argument("--once", action="store_true",
+                     help="import what the folders hold now and stop")  # fmt: skip
+    cmd.set_defaults(run=_watch)
+
+
+def seconds(text: str) -> float:
+    """A positive number of seconds, for argparse ("invalid seconds value")."""
+    number = float(text)
+    if not number > 0:
+        raise ValueError(text)
+    return number
+
+
+def _watch(args: argparse.Namespace) -> int:
+    import threading
+
+    from analytics.client_folders import current_platform, default_folders
+    from analytics.watch import watch
+
+    if args.list_defaults:
+        here = current_platform()
+        for platform in ("windows", "macos", "linux"):
+            print(f"{platform}{' (this machine)' if platform == here else ''}:")
+            for row in default_folders(platform):
+                where = f"\n  {'':<24}   = {row.path}" if platform == here and row.path else ""
+                found = "  [found]" if platform == here and row.exists else ""
+                print(f"  {row.client:<24} {row.folder}{found}{where}")
+        return EXIT_OK
+    folders = list(args.folders)
+    if not folders:
+        folders = [str(r.path) for r in default_folders() if r.exists and r.path]
+        if not folders:
+            print("pokerhh: no poker client's folder found here (pokerhh watch --list-defaults"
+                  " shows where they are looked for); give the folder: pokerhh watch FOLDER",
+                  file=sys.stderr)  # fmt: skip
+            return EXIT_FAILED
+    missing = [f for f in folders if not Path(f).is_dir()]
+    if missing:
+        for folder in missing:
+            print(f"pokerhh: {folder}: no such folder", file=sys.stderr)
+        return EXIT_FAILED
+    db_path = resolve_db_path(args.db)
+    stop = threading.Event()
+    if args.once:
+        stop.set()
+    else:
+        how = f"every {args.poll:g}s" if args.poll else "file events"
+        print(f"Watching {len(folders)} folder(s) into {db_path} ({how}; Ctrl+C to stop):")
+        for folder in folders:
+            print(f"  {folder}")
+
+    def done(imported: object) -> None:
+        print(imported, flush=True)
+        for problem in getattr(imported, "problems", ()):
+            print(f"  {problem}", flush=True)
+
+    interrupted: ImportInterrupted | None = None
+    try:
+        report = watch(db_path, folders, stop, quiet_seconds=args.quiet_after,
+                       poll_seconds=args.poll, on_import=done)  # fmt: skip
+    except ImportInterrupted as error:
+        interrupted, report = error, error.report
+    print("Stopped." if interrupted else f"Imported into {db_path}")
+    for line in summary_lines(report, problems=0):
+        print(line)
+    if interrupted is not None:
+        return _interrupt_status(interrupted.__cause__ or interrupted)
     return EXIT_FAILED if report.files_refused else EXIT_OK
 
 
@@ -412,6 +540,7 @@ def _stats_query(args: argparse.Namespace) -> StatsQuery:
             date_to=args.date_to,
             games=tuple(args.game),
             kind=args.kind or ALL,
+            sites=tuple(args.site),
         ),
         players=tuple(args.player),
         positions=tuple(args.position),
@@ -433,6 +562,18 @@ def _stats(args: argparse.Namespace) -> int:
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_USAGE
     sys.stdout.write(text)
+    return EXIT_OK
+
+
+def _tournaments(args: argparse.Namespace) -> int:
+    from analytics.db import read_only
+    from analytics.tournaments.queries import report
+
+    db = read_only(resolve_db_path(args.db))
+    try:
+        sys.stdout.write(report(db.conn, args.player, args.format))
+    finally:
+        db.close()
     return EXIT_OK
 
 
@@ -543,6 +684,46 @@ def _replay(args: argparse.Namespace) -> int:
     for line in narrate(result):
         print(line)
     return EXIT_OK
+
+
+# -- record ----------------------------------------------------------------------------------
+
+
+def _record(args: argparse.Namespace) -> int:
+    from analytics.recording.recorder import RecordingError, refusal
+    from analytics.recording.save import save
+    from analytics.recording.shorthand import HELP, Session, run_lines
+
+    session = Session()
+    if args.script:
+        with open(args.script, encoding="utf-8") as script:
+            finished = run_lines(session, script.readlines(), print, where=args.script)
+    else:
+        print(HELP)
+        finished = run_lines(session, _prompt(), print, interactive=True)
+    if session.recorded is None:
+        if finished == "ended":
+            print("pokerhh: the hand was not finished ('done'); nothing saved", file=sys.stderr)
+        return EXIT_FAILED
+    if args.print_phh:
+        print(session.recorded.text, end="")
+    try:
+        saved = save(session.recorded, resolve_db_path(args.db))
+    except RecordingError as error:
+        print(f"pokerhh: {refusal(error)}", file=sys.stderr)
+        return EXIT_FAILED
+    again = "" if saved.stored else " (saved before: nothing new stored)"
+    print(f"saved {saved.key} ({saved.status}) as {saved.path}{again}")
+    print(f"replay it: pokerhh replay {saved.key}")
+    return EXIT_OK
+
+
+def _prompt() -> Iterator[str]:
+    while True:
+        try:
+            yield input("record> ")
+        except EOFError:
+            return
 
 
 # -- dashboard -------------------------------------------------------------------------------

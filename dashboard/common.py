@@ -51,8 +51,8 @@ def offer_samples(path: Path) -> None:
 
 
 def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
-    """The sidebar: hero, dates, games, stakes, cash/tournament (state kept across pages,
-    since the entry file draws them on every page)."""
+    """The sidebar: hero, dates, rooms, games, stakes, cash/tournament (state kept across
+    pages, since the entry file draws them on every page)."""
     options = data.filter_options(str(path), stamp)
     sidebar = st.sidebar
     sidebar.selectbox("Hero", [NO_HERO, *options.players], key="hero", help="Your own player name")
@@ -74,6 +74,7 @@ def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
             date_from = date_to = picked
         if (date_from, date_to) == (options.first_date, options.last_date):
             date_from = date_to = None  # the whole range: no filter (keeps undated hands)
+    sites = sidebar.multiselect("Rooms", options.sites, key="sites", placeholder="All rooms")
     games = sidebar.multiselect("Games", options.games, key="games", placeholder="All games")
     labels = {s[:3]: queries.stakes_label(*s) for s in options.stakes}
     stakes = sidebar.multiselect(
@@ -90,6 +91,7 @@ def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
         games=tuple(games),
         stakes=tuple(stakes),
         kind=KINDS.get(kind, queries.ALL),
+        sites=tuple(sites),
     )
 
 

@@ -155,6 +155,21 @@ def player_rates(
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
+def player_statistics(
+    path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None,
+    by: str | None = None,
+) -> pd.DataFrame:  # fmt: skip
+    """The player's :func:`analytics.stats.player_stats` rows (one currency's if
+    ``currency``), grouped ``by`` ``stakes`` (game and stakes) or not at all."""
+    with read_only(path) as conn:
+        query = stats.StatsQuery(filters=filters, players=(player,), by=by)
+        frame = stats.player_stats(conn, query)
+    if currency is not None:
+        frame = frame[frame["currency"] == currency].reset_index(drop=True)
+    return frame
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
 def explain_stat(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, name: str,
     currency: str | None,

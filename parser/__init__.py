@@ -3,7 +3,8 @@
 The flow: :func:`decode` (bytes -> text), :func:`split_hands` (text -> one
 :class:`RawHand` per hand), :func:`parse_hand` (``RawHand`` -> ``ParsedHand``);
 :func:`parse_file` chains them for one file and yields an error per bad hand instead of
-stopping.
+stopping. Splitting and parsing go through the registry of formats (``parser.formats``):
+the room is recognised from the text itself.
 
 The parsers are loaded on first use (PEP 562): ``parser.model`` is imported by every other
 package, and it should not pay for building the grammars.
@@ -15,15 +16,15 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from parser.decode import decode
-from parser.split import RawHand, split_hands
+from parser.formats import parse_hand, split_hands
+from parser.split import RawHand
 
 if TYPE_CHECKING:
     from parser.files import parse_file
-    from parser.pokerstars import parse_hand
 
 __all__ = ["RawHand", "decode", "parse_file", "parse_hand", "split_hands"]
 
-_HOMES = {"parse_file": "parser.files", "parse_hand": "parser.pokerstars"}
+_HOMES = {"parse_file": "parser.files"}
 
 
 def __getattr__(name: str) -> Any:

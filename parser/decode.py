@@ -49,6 +49,14 @@ def _utf16_without_bom(data: bytes) -> str | None:
     return None
 
 
+_CONTROL = frozenset(range(1, 32)) - {9, 10, 13}
+
+
+def _stray_nuls(data: bytes) -> bool:
+    """NULs in at most one byte in twenty, and no other control byte: text, not binary."""
+    return data.count(0) * 20 <= len(data) and not _CONTROL.intersection(data)
+
+
 def _decode_raw(data: bytes, path: str) -> str:
     if data.startswith(codecs.BOM_UTF8):
         try:
@@ -56,12 +64,20 @@ def _decode_raw(data: bytes, path: str) -> str:
         except UnicodeDecodeError as exc:
             raise DecodeError(path, f"UTF-8 BOM but invalid UTF-8 at byte {exc.start + 3}") from exc
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        if len(data) % 2 and data.endswith(b"\n"):
+            # WPN's 2016 client (and Full Tilt's) ends its UTF-16 files with one lone
+            # byte "\n": a line end written in the wrong encoding, not a half character.
+            data = data[:-1]
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
             raise DecodeError(path, f"UTF-16 BOM but invalid UTF-16 at byte {exc.start}") from exc
     if b"\x00" in data:
         encoding = _utf16_without_bom(data)
+        if encoding is None and _stray_nuls(data):
+            # PartyPoker's club client writes a NUL at the start of each line: text with
+            # a few NULs and no other control byte is that text, the NULs dropped.
+            return _decode_raw(data.replace(b"\x00", b""), path)
         if encoding is None:
             raise DecodeError(path, "binary data (NUL bytes, and not UTF-16 text)")
         try:

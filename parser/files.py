@@ -6,10 +6,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from parser.decode import decode
+from parser.formats import parse_hand, split_hands
 from parser.model.errors import PokerhhError
 from parser.model.hand import ParsedHand
-from parser.pokerstars import parse_hand
-from parser.split import split_hands
 
 
 def parse_file(path: str | Path) -> Iterator[ParsedHand | PokerhhError]:

@@ -55,6 +55,14 @@ def _is_pokerstars(text: str, path: str) -> bool:
 
 FORMATS: tuple[Format, ...] = (
     Format("phh", (".phh", ".phhs"), _is_phh, "parser.phh:split_phh", "parser.phh:parse_phh"),
+    Format("ggpoker", (".txt",), lambda t, p: _load("parser.ggpoker:looks_like_ggpoker")(t, p), "parser.ggpoker:split_ggpoker", "parser.ggpoker:parse_ggpoker"),  # noqa: E501
+    Format("pacific", (".txt",), lambda t, p: _load("parser.pacific:looks_like_pacific")(t, p), "parser.pacific:split_pacific", "parser.pacific:parse_pacific"),  # noqa: E501
+    Format("winning", (".txt",), lambda t, p: _load("parser.winning:looks_like_winning")(t, p), "parser.winning:split_winning", "parser.winning:parse_winning"),  # noqa: E501
+    Format("winamax", (".txt",), lambda t, p: _load("parser.winamax:looks_like_winamax")(t, p), "parser.winamax:split_winamax", "parser.winamax:parse_winamax"),  # noqa: E501
+    Format("bovada", (".txt",), lambda t, p: _load("parser.bovada:looks_like_bovada")(t, p), "parser.bovada:split_bovada", "parser.bovada:parse_bovada"),  # noqa: E501
+    Format("fulltilt", (".txt",), lambda t, p: _load("parser.fulltilt:looks_like_fulltilt")(t, p), "parser.fulltilt:split_fulltilt", "parser.fulltilt:parse_fulltilt"),  # noqa: E501
+    Format("ipoker", (".xml", ".txt"), lambda t, p: _load("parser.ipoker:looks_like_ipoker")(t, p), "parser.ipoker:split_ipoker", "parser.ipoker:parse_ipoker"),  # noqa: E501
+    Format("partypoker", (".txt",), lambda t, p: _load("parser.partypoker:looks_like_party")(t, p), "parser.partypoker:split_party", "parser.partypoker:parse_party"),  # noqa: E501
     Format(
         "pokerstars",
         (".txt",),
@@ -66,6 +74,19 @@ FORMATS: tuple[Format, ...] = (
 #: Every suffix a folder or zip is searched for.
 SUFFIXES: tuple[str, ...] = tuple(s for f in FORMATS for s in f.suffixes)
 _FALLBACK = FORMATS[-1]
+#: Tournament summaries (issue 12), which are not hands: ``(recognise, parse)`` as
+#: ``"module:function"``, tried by the importer before the hand formats.
+SUMMARY_FORMATS: tuple[tuple[str, str], ...] = (
+    ("parser.pokerstars_summary:looks_like_summary", "parser.pokerstars_summary:parse_summary"),
+)
+
+
+def summary_parser(text: str, path: str) -> Callable[[str, str], Any] | None:
+    """``parse(text, path)`` of the summary format ``text`` is in, None for other files."""
+    for recognise, parse in SUMMARY_FORMATS:
+        if _load(recognise)(text, path):
+            return _load(parse)  # type: ignore[no-any-return]
+    return None
 
 
 def format_of(text: str, path: str) -> Format:

@@ -37,6 +37,7 @@ class HeaderError(ValueError):
 #: Header spellings that differ from the ``GameSpec`` names.
 GAME_ALIASES: dict[str, str] = {
     "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": "Hold'em PL pre-flop/NL post-flop",
+    "Omaha Pot Limit Pre-Flop, No Limit Post-Flop": "Omaha PL pre-flop/NL post-flop",
     "Hold'em Fixed Limit": "Hold'em Limit",
     "Omaha Fixed Limit": "Omaha Limit",
     "Omaha Hi/Lo Fixed Limit": "Omaha Hi/Lo Limit",

@@ -26,6 +26,7 @@ from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.money import MoneyError, to_units, to_units_floor
 from parser.names import SeatNames
 from parser.summary import read_total_pot, revealed_cards
+from parser.tournament_header import tournament_of_header
 
 if TYPE_CHECKING:
     from parser.model.games import GameSpec
@@ -175,6 +176,11 @@ class Builder:
             button_seat=self.button,
             tournament_id=header.tournament_id,
             level=header.level,
+            tournament=(
+                tournament_of_header(self.raw.text[:600], header.tournament_id, header.level)
+                if header.tournament_id is not None
+                else None
+            ),
             seats=tuple(self.seats.values()),
             events=tuple(self.events),
             summary=Summary(

@@ -194,6 +194,10 @@ def burned_for_street(play: HandReplay) -> bool:
 def on_burn(play: HandReplay, event: ev.Burn) -> None:
     state = live(play)
     ledger = play.ledger
+    if play.next_to_act() is not None:
+        raise Illegal("D5", "a card is burned before the betting round is over")
+    if state.burned:
+        raise Illegal("D5", "a second card is burned before the same street")
     if state.burn_due is not None:
         due, rule = state.burn_due
         if event.card is not None and due is not None and event.card != due:
@@ -318,6 +322,11 @@ def _procedure(street: str, premature: bool) -> tuple[str, ev.CardPlace]:
 def on_reshuffle(play: HandReplay, event: ev.Reshuffle) -> None:
     state = live(play)
     ledger = play.ledger
+    if state.set_aside & set(event.cards) and (
+        len(play.boards[0]) < 4 or play.next_to_act() is not None
+    ):
+        # E6: the premature turn goes back only once the real turn's betting is over.
+        raise Illegal("E6", "the set-aside card is reshuffled in only after the turn's betting")
     for card in event.cards:
         spot = ledger.where(card)
         if spot is not None and spot[0] is not Place.SET_ASIDE:
@@ -334,7 +343,12 @@ def on_reshuffle(play: HandReplay, event: ev.Reshuffle) -> None:
 
 
 def on_misdeal(play: HandReplay, event: ev.Misdeal) -> None:
-    """E8: the hand is void; every chip goes back and nothing else may happen in it."""
+    """E8: the hand is void; every chip goes back and nothing else may happen in it.
+
+    A misdeal is a fault of the deal: it is called before the first board or street, not
+    once the hand has been played on (standard, TDA "substantial action")."""
+    if play.street_index > 0:
+        raise Illegal("E8", f"a misdeal is called during the deal, not on the {play.street}")
     play.pending = None
     play.void = event
     play.note = f"misdeal ({event.rule}): the hand is void, every chip goes back (E8)"

@@ -103,8 +103,10 @@ class HandReplay:
         self.anchor: Actor | None = None
         self.big_posted = False
         self.last_actor: Actor | None = None
-        #: The first to act this round, once known (stud's best showing hand, F4).
+        #: The first to act this round, once known (stud's best showing hand, F4), and
+        #: whether the log lacks the up cards that decide it (its first actor then opens).
         self.round_opener: tuple[int, Actor | None] | None = None
+        self.opener_unknown = False
         self.boards: list[list[Card]] = [[] for _ in range(spec.boards)]
         self.ledger = CardLedger()
         first = spec.streets[0]
@@ -182,7 +184,9 @@ class HandReplay:
         event = about if isinstance(about, ev.Event) else self.event
         index = self.index
         if isinstance(about, ev.Event):
-            index = next(i for i, e in enumerate(self.hand.events) if e is about)
+            # An earlier event of the log; a hand driven by ``apply`` (the live recorder)
+            # may hold it only in its own list, so the current index is the fallback.
+            index = next((i for i, e in enumerate(self.hand.events) if e is about), index)
         return cls(
             message,
             rule=rule,
@@ -305,7 +309,13 @@ class HandReplay:
         if expected is None:
             raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
         if expected is not actor:
-            raise Illegal("B3", f"{actor.name} acts out of turn: it is {expected.name}'s turn")
+            if self.opener_unknown and self.last_actor is None and actor.can_act:
+                self.last_actor = self.order[(self.place[actor.name] - 1) % len(self.order)]
+                self.note = f"the up cards are not in the log: {actor.name} opens the round"
+            else:
+                raise Illegal(
+                    "B3", f"{actor.name} acts out of turn: it is {expected.name}'s turn"
+                )
         rnd = self.rnd
         owed = 0
         if actor.bet < rnd.current_bet:
@@ -386,6 +396,7 @@ class HandReplay:
         self.rnd = self._new_round(self.spec.streets[index].name)
         self.last_actor = None
         self.round_opener = None
+        self.opener_unknown = False
         self.drawn = set()
 
     # -- the viewer's snapshot --------------------------------------------------------------

@@ -67,7 +67,10 @@ def _bring_in(play: HandReplay) -> Actor | None:
     if play.anchor is not None:
         return play.anchor
     due = bring_in(play)
-    return _before(play, due) if due is not None else _left_of_button(play)
+    if due is None:
+        play.opener_unknown = True  # the up cards are not in the log: it says who opens
+        return _left_of_button(play)
+    return _before(play, due)
 
 
 def _best_showing(play: HandReplay) -> Actor | None:
@@ -81,6 +84,9 @@ def _best_showing(play: HandReplay) -> Actor | None:
     showing = {a.name: play.ledger.up_cards(a.name) for a in live}
     result: Actor | None
     if not any(a.can_act for a in live) or any(not cards for cards in showing.values()):
+        # The up cards are not all in the log (an export without them): the engine cannot
+        # know the best showing hand, so the log's first actor opens the round.
+        play.opener_unknown = True
         result = _left_of_button(play)
     else:
         first = first_to_act(showing, low=play.spec.low_showing)

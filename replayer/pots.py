@@ -76,12 +76,17 @@ def uncalled_excess(bets: Mapping[str, int]) -> tuple[str, int] | None:
 def split_evenly(amount: int, winners: list[str]) -> dict[str, int]:
     """Split a pot among winners already ordered clockwise from the button (S4).
 
-    The odd chips go to the first winner clockwise from the button, as RULES.md S4 words it.
+    The odd chip goes to the first winner clockwise from the button, as RULES.md S4 words
+    it; when there are more odd chips than one (a three-way split), one chip each to the
+    winners in that order, never two to one player (standard; Winamax pays 87/87/86).
 
     >>> split_evenly(101, ["B", "A"])
     {'B': 51, 'A': 50}
+    >>> split_evenly(260, ["C", "A", "B"])
+    {'C': 87, 'A': 87, 'B': 86}
     """
     share, odd = divmod(amount, len(winners))
     result = dict.fromkeys(winners, share)
-    result[winners[0]] += odd
+    for name in winners[:odd]:
+        result[name] += 1
     return result

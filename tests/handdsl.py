@@ -6,6 +6,11 @@
     run2 river 2d | showdown | A: shows Qs 9h | A: mucks | A: returned 4 | A: collects 26
     cancelled
 
+Stud and draw: ``street fourth`` (a round without board cards) | ``A: dealt 3d Th | As``
+(down cards, then up cards after ``|``; ``A: dealt | Qc`` for an up card alone) |
+``A: brings in 1`` | ``A: completes 4`` (to 4 in total) | ``A: draws 2`` (or
+``A: draws 2 7h Th``, the cards thrown) | ``A: stands pat``. Stud hands have no button.
+
 Names are single words; amounts are integers in the smallest unit.
 """
 
@@ -28,6 +33,8 @@ def _event(line: str, number: int) -> ev.Event:
         return ev.DealBoard(
             street=words[1], cards=parse_cards(" ".join(words[2:])), run=run, line=number
         )
+    if words[0] == "street":
+        return ev.StreetStart(street=words[1], line=number)
     if words[0] == "showdown":
         return ev.ShowdownStart(line=number)
     if words[0] == "cancelled":
@@ -51,7 +58,19 @@ def _event(line: str, number: int) -> ev.Event:
     if verb == "raises":
         return ev.RaiseTo(player=player, amount=int(rest[1]), all_in=all_in, line=number)
     if verb == "dealt":
-        return ev.DealHole(player=player, cards=parse_cards(" ".join(rest)), line=number)
+        down, _, up = " ".join(rest).partition("|")
+        return ev.DealHole(
+            player=player, cards=parse_cards(down.strip()), up=parse_cards(up.strip()), line=number
+        )
+    if verb == "brings":
+        return ev.BringIn(player=player, amount=int(rest[1]), all_in=all_in, line=number)
+    if verb == "completes":
+        return ev.Complete(player=player, amount=int(rest[0]), all_in=all_in, line=number)
+    if verb == "draws":
+        thrown = parse_cards(" ".join(rest[1:]))
+        return ev.Draw(player=player, count=int(rest[0]), discarded=thrown, line=number)
+    if verb == "stands":
+        return ev.Draw(player=player, count=0, line=number)
     if verb == "shows":
         return ev.Show(player=player, cards=parse_cards(" ".join(rest)), line=number)
     if verb == "mucks":
@@ -67,7 +86,7 @@ def hand(
     script: str,
     *,
     seats: list[tuple[str, int]],
-    button: int,
+    button: int | None,
     game: str = "NLHE",
     stakes: tuple[int, int] = (1, 2),
     total_pot: int | None = None,

@@ -24,7 +24,17 @@ import pytest
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 STATUSES = {"ok", "invalid", "cancelled", "incomplete"}
-HEADER_ID = re.compile(r"^PokerStars (?:Hand|Game) #(\d+):", re.MULTILINE)
+#: A hand's id in its header: PokerStars, GGPoker ("Poker Hand #RC1:"), Winamax ("HandId: #1-2-3"),
+#: PartyPoker ("***** Hand History for Game 1 *****"), iPoker XML ('<game gamecode="1">'),
+#: 888poker ("***** 888poker Hand History for Game 1 *****"), WPN ("Hand #1 - ", "Game ID: 1 "),
+#: Bovada ("Bovada Hand #1 TBL#2"), Full Tilt ("Full Tilt Poker Game #1:").
+HEADER_ID = re.compile(
+    r"^(?:PokerStars (?:Hand|Game) #|Poker Hand #|Winamax Poker - [^\n]*?HandId: #"
+    r"|\*{5} Hand History [Ff]or Game |\s*<game gamecode=\""
+    r"|\*{5} (?:Cassava|888\S*) Hand History for Game |(?:Game )?Hand #|Game ID: "
+    r"|(?:Bovada|Ignition|Bodog\S*) Hand #|Full Tilt Poker Game #)([A-Z]*[\d-]+)",
+    re.MULTILINE,
+)
 
 
 def _load(path: Path) -> list[dict[str, Any]]:
@@ -155,8 +165,10 @@ def _raw_text(raw: Any) -> str:
 
 
 def _raw_hands(parser: types.ModuleType, history: Path) -> list[Any]:
+    from parser import formats  # every room's splitter (parser.split_hands is PokerStars')
+
     text = parser.decode(history.read_bytes(), str(history))
-    return list(parser.split_hands(text, str(history)))
+    return list(formats.split_hands(text, str(history)))
 
 
 def _raw_hand(parser: types.ModuleType, history: Path, hand_id: str) -> Any:
@@ -170,11 +182,12 @@ def _raw_hand(parser: types.ModuleType, history: Path, hand_id: str) -> Any:
 
 def _outcome(raw: Any, replay: Callable[..., Any], parser: types.ModuleType) -> Any:
     """Parse and replay one raw hand: the ReplayResult, or the error it raised."""
+    from parser import formats
     from parser.model.errors import CancelledHand, IncompleteHand, ReplayMismatch, RuleViolation
     from parser.model.games import GAME_SPECS
 
     try:
-        parsed = parser.parse_hand(raw)
+        parsed = formats.parse_hand(raw)
         return replay(parsed, GAME_SPECS[parsed.game])
     except (RuleViolation, ReplayMismatch, CancelledHand, IncompleteHand) as error:
         return error

@@ -2,12 +2,81 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pandas as pd
 import streamlit as st
 
+from analytics.client_folders import default_folders
 from analytics.importer import ImportProgress
-from dashboard import common, data
+from analytics.watch import QUIET_SECONDS
+from dashboard import common, data, watching
 from dashboard.upload import MAX_UPLOAD_MB, Upload, UploadResult, import_uploads, shown_path
+
+
+def _watch_section(path: Path) -> None:
+    """The toggle that imports hands as the poker clients write them (``pokerhh watch``)."""
+    st.subheader("Watch the poker clients' folders")
+    found = [str(r.path) for r in default_folders() if r.exists and r.path]
+    text = st.text_area(
+        "Folders to watch, one per line (with everything under them)",
+        value="\n".join(found),
+        key="watch_folders",
+        help="The clients' default folders found on this machine are filled in; "
+        "`pokerhh watch --list-defaults` lists where each client writes.",
+    )
+    poll = st.checkbox(
+        "Look for changes every 5 seconds (network drives send no file events)",
+        key="watch_poll",
+    )
+    running = watching.current(str(path))
+    on = st.toggle(
+        "Import new hands as they are written",
+        value=running is not None and running.running,
+        key="watching",
+    )
+    folders = tuple(dict.fromkeys(f.strip() for f in text.splitlines() if f.strip()))
+    if not on:
+        watching.stop(str(path))
+        st.caption(
+            "When on, every hand history under these folders is imported, then every hand "
+            "as it is appended (a file's last hand once the file has been quiet for "
+            f"{QUIET_SECONDS:g} s); a restart goes on where it stopped."
+        )
+        return
+    missing = [f for f in folders if not Path(f).is_dir()]
+    if not folders or missing:
+        st.error("Give folders that exist on this machine; these do not:")
+        st.text("\n".join(missing) or "(no folder given)")
+        return
+    watching.start(str(path), folders, 5.0 if poll else None)
+    _watch_status(str(path))
+
+
+@st.fragment(run_every="5s")
+def _watch_status(db: str) -> None:
+    running = watching.current(db)
+    if running is None:
+        return
+    if running.error is not None:
+        st.error("The watcher stopped on an error:")
+        st.text(running.error)
+        return
+    st.caption(f"Watching {len(running.folders)} folder(s).")
+    if running.recent:
+        st.dataframe(
+            pd.DataFrame(
+                [
+                    (shown_path(r.path), sum(r.stored.values()), r.stored.get("ok", 0),
+                     r.duplicates, "; ".join(r.problems))
+                    for r in reversed(running.recent)
+                ],
+                columns=["file", "stored", "ok", "already stored", "problems"],
+            ),
+            hide_index=True,
+            width="stretch",
+        )  # fmt: skip
+
 
 st.title("Import")
 path, stamp, counts = common.database()
@@ -39,6 +108,8 @@ if uploads and st.button(f"Import {len(uploads)} file(s)", type="primary", key="
     st.session_state["last_import"] = import_uploads(files, path, progress=progress)
     bar.progress(1.0, text="Done")
     st.rerun()
+
+_watch_section(path)
 
 result: UploadResult | None = st.session_state.get("last_import")
 if result is not None:

@@ -5,22 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from analytics import player_queries
 from dashboard import common, data
-
-RATES = [
-    ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
-    ("fold_to_three_bet", "Fold to 3-bet"), ("cbet_flop", "C-bet"),
-    ("fold_to_cbet_flop", "Fold to c-bet"), ("steal", "Steal"), ("wtsd", "WTSD"),
-    ("wsd", "W$SD"), ("wwsf", "WWSF"),
-]  # fmt: skip
-
-
-def _rate(row: pd.Series, name: str) -> str:
-    x, n = int(row[f"{name}_x"]), int(row[f"{name}_n"])
-    if not n:
-        return "–"
-    low, high = row[f"{name}_low"], row[f"{name}_high"]
-    return f"{100 * x / n:.1f}% · {x}/{n} ({100 * low:.0f}–{100 * high:.0f})"
 
 
 def stat_table(frame: pd.DataFrame, min_hands: int) -> pd.DataFrame:
@@ -28,14 +14,29 @@ def stat_table(frame: pd.DataFrame, min_hands: int) -> pd.DataFrame:
     if frame.empty:
         return pd.DataFrame()
     frame = frame[frame["hands"] >= min_hands]
-    table = pd.DataFrame({"Player": frame["player"], "Currency": frame["currency"],
-                          "Hands": frame["hands"]})  # fmt: skip
-    for name, label in RATES:
-        table[label] = [_rate(row, name) for _, row in frame.iterrows()]
-    table["AF"] = frame["af"].round(2)
-    table["bb/100"] = frame["bb_per_100"].round(2)
-    table["All-in adj. bb/100"] = frame["all_in_adjusted_bb_per_100"].round(2)
+    first = {"player": "Player", "currency": "Currency", "hands": "Hands"}
+    table = player_queries.statistics_table(frame, first)
     return table.sort_values("Hands", ascending=False)
+
+
+#: The player table's columns that :func:`analytics.stats.player_stats` computes for every
+#: game (WTSD over the second betting round, bb/100 in big bets in fixed limit and stud).
+_FROM_STATISTICS = {"bb_per_100": "bb_per_100", "wtsd_pct": "wtsd", "wsd_pct": "wsd"}
+
+
+def players_table(table: pd.DataFrame, statistics: pd.DataFrame) -> pd.DataFrame:
+    """The player table with its bb/100, WTSD and W$SD taken from the statistics, so both
+    tables say the same and stud and draw hands count (the player table reads the flop
+    off the board, and the big blind stud does not have)."""
+    if table.empty or statistics.empty:
+        return table
+    keys = ["player", "site", "currency"]
+    figures = statistics[keys].copy()
+    for column, name in _FROM_STATISTICS.items():
+        value = statistics[name]
+        figures[column] = value if column == "bb_per_100" else value * 100
+    merged = table.drop(columns=list(_FROM_STATISTICS)).merge(figures, on=keys, how="left")
+    return merged[list(table.columns)]
 
 
 st.title("Overview")
@@ -46,6 +47,7 @@ if not counts.get("ok"):
 
 filters = common.filters()
 table, statistics = data.overview(str(path), stamp, filters)
+table = players_table(table, statistics)
 hero = common.hero()
 left, middle, right = st.columns(3)
 left.metric("Players", f"{len(table):,}")
@@ -74,10 +76,18 @@ st.dataframe(
         "currency": "Currency",
         "hands": st.column_config.NumberColumn("Hands", format="%d"),
         "net_won": money("Net won", format="%.2f", help="In the currency's major unit"),
-        "bb_per_100": money("bb/100", format="%.1f"),
+        "bb_per_100": money(
+            "bb/100",
+            format="%.1f",
+            help="Big blinds per 100 hands; big bets in fixed limit and stud",
+        ),
         "won_showdown": money("Won at showdown", format="%.2f"),
         "won_no_showdown": money("Won without showdown", format="%.2f"),
-        "wtsd_pct": money("WTSD %", format="%.0f", help="Went to showdown / saw the flop"),
+        "wtsd_pct": money(
+            "WTSD %",
+            format="%.0f",
+            help="Went to showdown / saw the flop (4th street, the first draw)",
+        ),
         "wsd_pct": money("W$SD %", format="%.0f", help="Won money at showdown / showdowns"),
         "showdowns": money("Showdowns", format="%d"),
         "all_ins": money("All-ins", format="%d"),
@@ -92,8 +102,11 @@ st.dataframe(
 )
 st.caption(
     "Each rate reads value · x / n with its 95% Wilson interval, so 1/1 is not 100% "
-    "certain. All-in adj. is the net won with every all-in with cards to come counted at "
-    "its exact equity (docs/stats.md)."
+    "certain; – means no hand in the denominator (steal in stud, which has no blinds). "
+    "Stud and draw read in their own rounds: 3rd street or the round before the draw is "
+    "pre-flop, the c-bet is on 4th street or after the first draw, bb/100 counts big bets "
+    "in fixed limit. All-in adj. is the net won with every all-in with cards to come "
+    "counted at its exact equity (docs/stats.md)."
 )
 st.caption(
     "Amounts in each row's currency (cash and tournament chips are never added together). "

@@ -38,9 +38,30 @@ showdown = hands["went_to_showdown"].astype(bool)
 c1, c2, c3, c4 = st.columns(4)
 c1.metric("Hands", f"{len(hands):,}")
 c2.metric("Net won", f"{net.sum():,.2f}")
-bb = (hands["net"] / hands["big_blind"].where(hands["big_blind"] > 0)).sum()
-c3.metric("bb/100", f"{bb / len(hands) * 100:,.1f}")
+# bb/100 counts big bets in fixed limit and stud (which has no blinds), as the statistics do.
+unit = player_queries.bet_unit(hands)
+bb = (hands["net"] / unit).sum()
+counted = int(unit.notna().sum())
+c3.metric("bb/100", f"{bb / counted * 100:,.1f}" if counted else "–",
+          help="Big blinds per 100 hands; big bets in fixed limit and stud")  # fmt: skip
 c4.metric("Showdowns", f"{int(showdown.sum()):,}")
+
+# -- the statistics, by game and stakes ------------------------------------------------------
+st.subheader("Statistics")
+by_game = data.player_statistics(str(path), stamp, filters, player, hands["currency"].iloc[0],
+                                 by="stakes")  # fmt: skip
+st.dataframe(
+    player_queries.statistics_table(by_game, {"stakes": "Game and stakes", "hands": "Hands"}),
+    hide_index=True,
+    width="stretch",
+)
+st.caption(
+    "Each rate reads value · x / n (95% interval). Stud and draw games read in their own "
+    'rounds (docs/stats.md, "Stud and draw games"): VPIP and PFR on 3rd street or before '
+    "the draw (a stud bring-in is a forced bet, its completion the first bet), the c-bet on "
+    "4th street or after the first draw, WTSD over the hands that saw that round; – means "
+    "no hand in the denominator (steal in stud, which has no blinds or positions)."
+)
 
 st.subheader("Net won over hands")
 lines = player_queries.results_over_hands(hands, in_big_blinds=in_bb)
@@ -75,7 +96,8 @@ if all_ins.unsupported_game:
 st.caption(caption + ".")
 
 st.subheader("Results by position")
-positions = queries.results_by_position(hands)
+# In big bets where bb/100 counts them (fixed limit, stud); stud hands have no position.
+positions = queries.results_by_position(hands.assign(big_blind=unit))
 bars = (
     alt.Chart(positions)
     .mark_bar()

@@ -347,6 +347,42 @@ class TimeOut(PlayerEvent):
     kind: ClassVar[str] = "time_out"
 
 
+# -- tournaments: between hands (never in a hand's events) ------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ColourUp(Event):
+    """T5: at a level change the ``old_chip`` chips leave play for ``new_chip``, the next
+    level's smallest chip; odd chips are pooled and raced (:class:`ChipRaceCard`)."""
+
+    kind: ClassVar[str] = "colour_up"
+    affects_play: ClassVar[bool] = False
+    old_chip: int
+    new_chip: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipRaceCard(PlayerEvent):
+    """T5: one card of the chip race dealt to ``player`` (from seat 1, round by round)."""
+
+    kind: ClassVar[str] = "chip_race_card"
+    affects_play: ClassVar[bool] = False
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableMove(PlayerEvent):
+    """T6: ``player`` moves, with his chips, to ``to_seat`` of ``to_table`` (balancing, or
+    a table broken up)."""
+
+    kind: ClassVar[str] = "table_move"
+    affects_play: ClassVar[bool] = False
+    from_table: str
+    from_seat: int | None = None
+    to_table: str
+    to_seat: int
+
+
 # -- notes that move nothing --------------------------------------------------------------
 
 
@@ -411,4 +447,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TimeOut,
         Note,
     )
+}
+#: The between-hands tournament events by kind (``Tournament.before``; the engine and the
+#: hand's rows never see them, so they are not in ``EVENT_TYPES``).
+TOURNAMENT_EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls for cls in (ColourUp, ChipRaceCard, TableMove)
 }

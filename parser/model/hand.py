@@ -65,6 +65,32 @@ class Stakes:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Tournament:
+    """What a tournament hand says of its tournament (issue 12; RULES.md T1-T8).
+
+    Amounts are ints in the smallest unit of ``currency`` (cents; 1 for play chips, FPP
+    and StarsCoin), like every amount: the hand's own chips are in ``ParsedHand.unit``.
+    ``before`` holds what happened at the table between the previous hand and this one
+    (T5 colour-up and its chip race, T6 moves): the engine never sees them.
+    """
+
+    tournament_id: str
+    buy_in: int = 0
+    bounty: int = 0
+    fee: int = 0
+    #: ISO code, "FPP", "SC" (StarsCoin) or "PLAY" (play chips, Home Games).
+    currency: str = "PLAY"
+    unit: int = 1
+    freeroll: bool = False
+    level: str | None = None
+    #: Shootout round (T7, "Match Round II" -> 2), None outside shootouts.
+    round: int | None = None
+    #: A name the header gives the tournament ("Cub3d", "Zoom").
+    name: str = ""
+    before: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ParsedHand:
     site: str
     hand_id: str
@@ -84,6 +110,8 @@ class ParsedHand:
     button_seat: int | None = None
     tournament_id: str | None = None
     level: str | None = None
+    #: The tournament's buy-in, level, round and between-hands events (issue 12).
+    tournament: Tournament | None = None
     seats: tuple[Seat, ...] = ()
     events: tuple[Event, ...] = ()
     summary: Summary = field(default_factory=Summary)

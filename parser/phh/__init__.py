@@ -16,14 +16,16 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS
-from parser.model.hand import ParsedHand, Seat, Source, Stakes
+from parser.model.hand import ParsedHand, Seat, Source, Stakes, Tournament
 from parser.phh import actions as act
 from parser.phh.build import Builder, BuildError
 from parser.phh.fields import FieldError, Fields, load, read_fields
 from parser.phh.layout import Layout, scan
+from parser.tournament_live import BETWEEN_FIELD, tournament_of_phh
 
 #: File suffixes of PHH (one hand) and PHH sets (many).
 SUFFIXES = (".phh", ".phhs")
@@ -94,7 +96,8 @@ def parse_phh(raw: Source) -> ParsedHand:
                           text=text, hand_id=hand_id)  # fmt: skip
 
     try:
-        fields = read_fields(load(raw.text))
+        doc = load(raw.text)
+        fields = read_fields(doc)
     except FieldError as problem:
         line = problem.line or (layout.keys.get(problem.key) if problem.key else None)
         raise error(str(problem), line) from None
@@ -142,6 +145,7 @@ def parse_phh(raw: Source) -> ParsedHand:
         button_seat=fields.seats[-1],
         tournament_id=fields.tournament,
         level=fields.level,
+        tournament=_tournament(raw, doc, fields, layout, offset),
         seats=tuple(
             Seat(seat=seat, name=name, stack=stack)
             for seat, name, stack in zip(fields.seats, fields.players, fields.stacks, strict=True)
@@ -149,6 +153,16 @@ def parse_phh(raw: Source) -> ParsedHand:
         events=events,
         source=raw,
     )
+
+
+def _tournament(
+    raw: Source, doc: dict[str, Any], fields: Fields, layout: Layout, offset: int
+) -> Tournament | None:
+    """A tournament hand's buy-in and between-hands events (docs/tournaments.md)."""
+    if fields.tournament is None:
+        return None
+    lines = _lines(layout, BETWEEN_FIELD, len(doc.get(BETWEEN_FIELD, [])))
+    return tournament_of_phh(raw, doc, fields.level, [offset + n for n in lines])
 
 
 def _lines(layout: Layout, key: str, count: int) -> list[int]:

@@ -16,7 +16,9 @@ PAGES = {
     "app_pages/player.py": "Player",
     "app_pages/hands.py": "Hands",
     "app_pages/replay.py": "Replay",
+    "app_pages/tournaments.py": "Tournaments",
     "app_pages/import_hands.py": "Import",
+    "app_pages/record.py": "Record",
 }
 
 

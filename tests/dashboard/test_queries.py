@@ -29,14 +29,17 @@ def test_player_table_sums_match_hand_players(conn: sqlite3.Connection) -> None:
     assert dr["hands"] == hands
     assert dr["net_won"] == pytest.approx(net / 100)
     assert dr["won_showdown"] + dr["won_no_showdown"] == pytest.approx(dr["net_won"])
-    assert set(table["currency"]) == {"USD", "CHIPS"}
+    # The samples: cash in dollars and euros (Winamax), tournaments in chips.
+    assert set(table["currency"]) == {"USD", "EUR", "CHIPS"}
 
 
 def test_filters_narrow_the_table(conn: sqlite3.Connection) -> None:
     everyone = queries.player_table(conn, queries.Filters())
     cash = queries.player_table(conn, queries.Filters(kind=queries.CASH))
     plo = queries.player_table(conn, queries.Filters(games=("PLO",)))
-    assert set(cash["currency"]) == {"USD"}
+    # Cash games: dollars, euros and the chip games of the PHH samples, no tournament.
+    assert {"USD", "EUR"} <= set(cash["currency"])
+    assert cash["hands"].sum() < everyone["hands"].sum()
     assert plo["hands"].sum() < everyone["hands"].sum()
     stake = queries.Filters(stakes=(("USD", 5, 10),))
     assert 0 < queries.player_table(conn, stake)["hands"].sum() < everyone["hands"].sum()

@@ -23,7 +23,7 @@ def play(
     script: str,
     *,
     seats: list[tuple[str, int]] | None = None,
-    button: int = SIX_BUTTON,
+    button: int | None = SIX_BUTTON,
     game: str = "NLHE",
     stakes: tuple[int, int] = (1, 2),
     rake: int = 0,
@@ -48,7 +48,7 @@ def play(
     return result
 
 
-_BETTING = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.RaiseTo)
+_BETTING = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.RaiseTo, ev.Complete)
 
 
 def check_decisions(result: ReplayResult) -> None:
@@ -79,7 +79,8 @@ def check_decisions(result: ReplayResult) -> None:
         assert decision.to_call == legal.call_amount, where
         assert decision.current_bet == before.current_bet, where
         assert decision.could_raise == (legal.min_raise_to is not None), where
-        assert (decision.full_raise is None) == (not isinstance(event, ev.Bet | ev.RaiseTo))
+        raising = isinstance(event, ev.Bet | ev.RaiseTo | ev.Complete)
+        assert (decision.full_raise is None) == (not raising)
 
 
 def flags(script: str, **kw: object) -> dict[str, PlayerFlags]:

@@ -1,0 +1,61 @@
+"""Lark's errors -> pokerhh's, for the rooms' line grammars (Bovada, Full Tilt).
+
+The same translation as :mod:`parser.pokerstars` makes for its own grammar: a line no
+terminal matches, or a line in the wrong section, is a ``ParseError`` naming the file,
+line, column, the line's text and the terminals that would fit there; a hand that stops
+before its summary marker is an ``IncompleteHand``.
+"""
+
+from __future__ import annotations
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from parser.model.errors import IncompleteHand, ParseError
+from parser.model.hand import Source
+
+
+def translate(
+    error: UnexpectedInput, raw: Source, text: str, hand_id: str | None, *, summary: str
+) -> Exception:
+    """The ``ParseError`` (or ``IncompleteHand``) for lark's ``error`` on ``text``."""
+    lines = text.split("\n")
+    last = len(lines) - 1  # the text ends with "\n": the last element is ""
+    while last > 1 and not lines[last - 1]:
+        last -= 1
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        at_end, number, expected = True, last, sorted(error.expected)
+    elif isinstance(error, UnexpectedToken):
+        number = error.token.line
+        at_end, expected = False, sorted(error.expected)
+    else:
+        assert isinstance(error, UnexpectedCharacters)
+        number = error.line
+        at_end, expected = number >= last, sorted(error.allowed)
+    expected = [name for name in expected if name not in ("BLANK", "$END")]
+    line_text = lines[number - 1] if 0 < number <= len(lines) else ""
+    absolute = raw.first_line + number - 1
+    if at_end and hand_id is not None and not any(line.startswith(summary) for line in lines):
+        return IncompleteHand(
+            f"the hand stops at line {absolute} ({line_text!r}) before its {summary}",
+            hand_id=hand_id,
+            path=raw.path,
+            line=absolute,
+        )
+    wanted = ", ".join(expected) if expected else "the end of the hand"
+    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        what = f"unexpected {error.token.type} {line_text!r}"
+    elif at_end and isinstance(error, UnexpectedToken | UnexpectedEOF):
+        what = f"the hand ends after line {line_text!r}"
+    else:
+        what = f"unexpected line {line_text!r}"
+    return ParseError(
+        f"{what} (expected one of: {wanted})",
+        path=raw.path,
+        line=absolute,
+        column=1,
+        text=line_text,
+        expected=tuple(expected),
+        hand_id=hand_id,
+    )

@@ -1,0 +1,42 @@
+"""Issue 12, acceptance 4 (browser half): the Tournaments page in headless Chromium, on
+the same server and browser fixtures as ``test_dashboard_browser.py``: a tournament hand
+uploaded on the Import page shows up in the Tournaments list, and no request leaves the
+machine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.network import outside_requests
+from tests.browser.test_dashboard_browser import (
+    MISSING,
+    ROOT,
+    Browser,
+    artifacts,
+    browser,
+    server,
+)
+
+__all__ = ["artifacts", "browser", "server"]  # the fixtures, for pytest to find here
+
+TOURNAMENT_FILE = ROOT / "sample_histories" / "pokerstars" / "tournament" / "antes.txt"
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
+
+
+def test_the_tournaments_page_lists_an_uploaded_tournament(browser: Browser) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser.open("/import_hands")
+    browser.wait_text("Import")
+    chooser = browser.driver.find_element(By.CSS_SELECTOR, "input[type=file]")
+    chooser.send_keys(str(Path(TOURNAMENT_FILE)))
+    browser.wait_text(TOURNAMENT_FILE.name)
+    browser.button("run_import").click()
+    browser.wait_text("Last import", "Hands stored")
+    browser.open("/tournaments")
+    text = browser.wait_text("Tournaments", "All tournaments", "Eliminations in order")
+    assert "3000000002" in text or "Stack over hands" in text
+    browser.shot("tournaments-page")
+    assert outside_requests(browser.requests) == []

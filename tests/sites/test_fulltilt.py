@@ -1,0 +1,241 @@
+"""Full Tilt Poker's own format: every corpus file imports, its hands replay, and the
+room's quirks (issue 10).
+
+The corpus is FPDB's FTP regression files (``../shared/corpora/sites/FTP``), read in place;
+the corpus tests skip when it is absent. The PokerStars corpus's converted "Full Tilt Hand
+#" files stay PokerStars text (``tests/test_corpus_acceptance.py`` pins their results).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import UTC, datetime
+
+import pytest
+
+from analytics.importer import import_paths
+from parser.decode import decode
+from parser.formats import format_of, parse_hand, split_hands
+from parser.model import events as ev
+from parser.model.hand import Source
+from replayer import replay
+from tests.corpus import CORPORA
+
+# ruff: noqa: E501 - hand-history lines are as long as the room writes them
+
+FOLDER = CORPORA / "sites" / "FTP"
+
+#: Every Full Tilt hand of the corpus that is not ``ok``: (status, problem kind, rule).
+FULLTILT_QUARANTINED = {
+    # A seat line glued to the next one ("Seat 3: Player4 Seat 4: Player1 (big blind)
+    # collected"): the file's own damage ("bad.collect.pot").
+    "31349486094": ("invalid", "parse_error", None),
+    # "Partial" hands: a header and a summary with no seat list.
+    "27020940000": ("invalid", "parse_error", None),
+    "31493008842": ("invalid", "parse_error", None),
+    # Games with no GameSpec row: A-5 Triple Draw, Irish (hold'em dealt four, two
+    # discarded after the flop), 5 Card Stud.
+    "29885220000": ("invalid", "parse_error", None),
+    "32447075821": ("invalid", "parse_error", None),
+    "32412111030": ("invalid", "parse_error", None),
+    # Capped pot limit: "bets $295, and is capped" then the river dealt while the engine
+    # still expects an action (B4).
+    "24378450480": ("invalid", "rule_violation", "B4"),
+    # Matrix hands whose log stops with a player still to act (B4), and one whose board
+    # stops before the river with two players left (S1).
+    "31493008322": ("invalid", "replay_mismatch", "B4"),
+    "31493031208": ("invalid", "replay_mismatch", "B4"),
+    "31493022176": ("invalid", "replay_mismatch", "S1"),
+    # Flipout tournament: players check before the hole cards are dealt (antes all in).
+    "34541726731": ("invalid", "parse_error", None),
+    # Razz with no "*** 3RD STREET ***" line before the first cards dealt.
+    "31349767778": ("invalid", "parse_error", None),
+}
+
+
+@pytest.fixture(scope="module")
+def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
+    if not FOLDER.is_dir():
+        pytest.skip("corpora absent")
+    db = tmp_path_factory.mktemp("ftp") / "ftp.sqlite"
+    report = import_paths([str(FOLDER)], db)
+    # 99 files: 63 hand histories, 2 repeating another file byte for byte, and 34
+    # tournament summaries ("Full Tilt Poker Tournament Summary ..."), which hold no hand
+    # and are refused as such (the tournament issue reads them).
+    assert (report.files, report.files_imported, report.files_unchanged) == (99, 63, 2)
+    assert len(report.files_refused) == 34
+    assert {r.kind for r in report.files_refused} == {"not_a_hand_history"}
+    assert all("summaries" in r.path or "step" in r.path for r in report.files_refused)
+    return sqlite3.connect(db)
+
+
+@pytest.mark.corpus
+def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
+    hands = corpus_db.execute(
+        "SELECT hand_id, site, status, problem_kind, problem_rule FROM hands"
+    ).fetchall()
+    assert len(hands) == 258
+    assert {site for _, site, *_ in hands} == {"Full Tilt"}
+    quarantined = {h: (s, k, r) for h, _, s, k, r in hands if s != "ok"}
+    assert quarantined == FULLTILT_QUARANTINED
+    ok = sum(1 for *_, s, _k, _r in hands if s == "ok")
+    assert ok == 246
+    assert ok / len(hands) >= 0.9
+
+
+@pytest.mark.corpus
+def test_fulltilt_ok_hands_conserve_chips(corpus_db):
+    rows = corpus_db.execute("SELECT raw FROM hands WHERE status = 'ok'").fetchall()
+    assert len(rows) == 246
+    for (raw,) in rows:
+        result = replay(parse_hand(Source("corpus", 1, raw)))
+        assert result.chips_conserved, result.hand.hand_id
+
+
+@pytest.mark.corpus
+def test_converted_full_tilt_hands_in_the_pokerstars_corpus_stay_pokerstars_text():
+    folder = CORPORA / "pokerstars"
+    if not folder.is_dir():
+        pytest.skip("corpora absent")
+    converted = sorted(folder.rglob("*FullTilt*.txt"))
+    assert len(converted) == 3  # two "Full Tilt Hand #", one "Full Tilt Rush Hand #"
+    for path in converted:
+        text = decode(path.read_bytes(), str(path))
+        assert re.search(r"Full Tilt (?:Rush )?Hand #", text)
+        assert format_of(text, str(path)).name == "pokerstars", path
+
+
+# -- the room's quirks, on hands written for the tests -----------------------------------
+
+RIT = """Full Tilt Poker Game #5000000001: Table Rymer (6 max, shallow) - $2/$4 - Pot Limit Omaha Hi - 18:33:09 CET - 2012/11/06 [12:33:09 ET - 2012/11/06]
+Seat 1: Ann ($50)
+Seat 4: Hero ($100)
+Seat 5: Bo Li ($100)
+Hero posts the small blind of $2
+Bo Li posts the big blind of $4
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Hero [Ah Qd Jh Ad]
+Ann folds
+Hero raises to $12
+Bo Li raises to $36
+Hero raises to $100, and is all in
+Bo Li calls $64
+Players agree to Run It Twice
+Bo Li shows [As Ac Kd Jd]
+Hero shows [Ah Qd Jh Ad]
+*** FLOP 1 *** [7c 4h 7d] (Total Pot: $200, 2 Players, 2 All-In)
+*** TURN 1 *** [7c 4h 7d] [5c] (Total Pot: $200, 2 Players, 2 All-In)
+*** RIVER 1 *** [7c 4h 7d 5c] [Th] (Total Pot: $200, 2 Players, 2 All-In)
+*** FLOP 2 *** [Kc 7h 3h] (Total Pot: $200, 2 Players, 2 All-In)
+*** TURN 2 *** [Kc 7h 3h] [Qh] (Total Pot: $200, 2 Players, 2 All-In)
+*** RIVER 2 *** [Kc 7h 3h Qh] [6c] (Total Pot: $200, 2 Players, 2 All-In)
+*** SHOW DOWN 1 ***
+Bo Li shows two pair, Aces and Sevens
+Hero shows two pair, Aces and Sevens
+*** SHOW DOWN 2 ***
+Bo Li shows a pair of Aces
+Hero shows a flush, Ace high
+Hero ties for pot 1 ($49.25) with two pair, Aces and Sevens
+Bo Li ties for pot 1 ($49.25) with two pair, Aces and Sevens
+Hero wins pot 2 ($98.50) with a flush, Ace high
+*** SUMMARY ***
+Total pot $200 | Rake $3
+*** SUMMARY 1 ***
+Pot 1 $98.50
+Board: [7c 4h 7d 5c Th]
+Seat 1: Ann (button) didn't bet (folded)
+Seat 4: Hero (small blind) showed [Ah Qd Jh Ad] and won ($49.25) with two pair, Aces and Sevens
+Seat 5: Bo Li (big blind) showed [As Ac Kd Jd] and won ($49.25) with two pair, Aces and Sevens
+*** SUMMARY 2 ***
+Pot 2 $98.50
+Board: [Kc 7h 3h Qh 6c]
+Seat 1: Ann (button) didn't bet (folded)
+Seat 4: Hero (small blind) showed [Ah Qd Jh Ad] and won ($98.50) with a flush, Ace high
+Seat 5: Bo Li (big blind) showed [As Ac Kd Jd] and lost with a pair of Aces
+"""
+
+
+def _one(text: str):
+    (raw,) = split_hands(text, "t.txt")
+    return parse_hand(raw)
+
+
+def test_run_it_twice_boards_and_pots_are_runs():
+    hand = _one(RIT)
+    assert (hand.site, hand.game, hand.max_seats, hand.button_seat) == ("Full Tilt", "PLO", 6, 1)
+    # The bracketed ET time is the one read (CET and ET disagree by DST weeks).
+    assert hand.started_at == datetime(2012, 11, 6, 17, 33, 9, tzinfo=UTC)
+    boards = [(e.street, e.run) for e in hand.events if isinstance(e, ev.DealBoard)]
+    assert boards == [("flop", 1), ("turn", 1), ("river", 1), ("flop", 2), ("turn", 2),
+                      ("river", 2)]
+    collects = [(e.player, e.amount, e.run) for e in hand.events if isinstance(e, ev.Collect)]
+    assert collects == [("Hero", 4925, 1), ("Bo Li", 4925, 1), ("Hero", 9850, 2)]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert result.rake == 300
+    assert {p.name: p.net for p in result.players} == {"Ann": 0, "Hero": 4775, "Bo Li": -5075}
+
+
+def test_summary_collected_is_the_claim_when_no_wins_line_is_written():
+    text = """Full Tilt Poker Game #5000000002: $26 Super Turbo Matrix (244669447), Match 1 - 20/40 - No Limit Hold'em - 09:24:50 EET - 2012/11/23 [02:24:50 ET - 2012/11/23]
+Seat 1: Hero (180)
+Seat 3: Player2 (680)
+Seat 5: Player1 (240)
+Player2 posts the small blind of 20
+Player1 posts the big blind of 40
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Hero [Kd 3c]
+Hero folds
+Player2 folds
+Uncalled bet of 20 returned to Player1
+*** SUMMARY ***
+Total pot 40 | Rake 0
+Seat 1: Hero (button) didn't bet (folded)
+Seat 3: Player2 (small blind) folded before the Flop
+Seat 5: Player1 (big blind) collected (40), mucked
+"""
+    hand = _one(text)
+    assert (hand.tournament_id, hand.currency, hand.unit) == ("244669447", "CHIPS", 1)
+    collects = [(e.player, e.amount) for e in hand.events if isinstance(e, ev.Collect)]
+    assert collects == [("Player1", 40)]
+    assert replay(hand).chips_conserved
+
+
+def test_draw_fills_in_the_cards_drawn_and_play_money_thousands():
+    text = """Full Tilt Poker Game #5000000003: Table Broadridge (6 max) - 500k/1000k - No Limit 2-7 Single Draw - 01:27:48 ET - Sun, March 20, 2011
+Seat 1: Ann (20,000k)
+Seat 3: Hero (20,000k)
+Ann posts the small blind of 500k
+Hero posts the big blind of 1,000k
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Hero [4s Ah Ts 8h 5c]
+Ann calls 500k
+Hero checks
+*** DRAW *** (Pot: 2,000k)
+Hero discards 2 cards [Ah Ts]
+Ann stands pat
+Dealt to Hero [4s 8h 5c] [3c 2s]
+Hero checks
+Ann checks
+*** SHOW DOWN ***
+Hero shows [4s 8h 5c 3c 2s] 8,5,4,3,2
+Ann shows [Td 9d 8c 7h 3h] T,9,8,7,3
+Hero wins the pot (2,000k) with 8,5,4,3,2
+*** SUMMARY ***
+Total pot 2,000k | Rake 0
+"""
+    hand = _one(text)
+    assert (hand.game, hand.currency, hand.stakes.small, hand.stakes.big) == (
+        "NL27SD", "PLAY", 500_000, 1_000_000
+    )
+    assert hand.started_at == datetime(2011, 3, 20, 5, 27, 48, tzinfo=UTC)
+    draws = [e for e in hand.events if isinstance(e, ev.Draw)]
+    assert [(d.player, d.count, [str(c) for c in d.drawn]) for d in draws] == [
+        ("Hero", 2, ["3c", "2s"]),
+        ("Ann", 0, []),
+    ]
+    assert replay(hand).chips_conserved

@@ -1,0 +1,171 @@
+"""iPoker (XML): every corpus file imports, its hands replay, and the room's quirks (issue 10).
+
+The corpus is FPDB's iPoker regression files (``../shared/corpora/sites/iPoker``; every one
+is XML, whether named ``.xml`` or ``.txt``), read in place; the corpus tests skip when it
+is absent. The unit tests parse games written here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from analytics.importer import import_paths
+from parser.decode import decode
+from parser.formats import format_of, parse_hand, split_hands
+from parser.ipoker import read_gametype
+from parser.model import events as ev
+from parser.model.hand import Source
+from replayer import replay
+from tests.corpus import CORPORA
+
+FOLDER = CORPORA / "sites" / "iPoker"
+
+#: Every iPoker hand of the corpus that is neither ``ok`` nor one of the 31 games of the
+#: partial export (``PLO-USD-5-10-201631.partial.format.xml``: blinds only, no result),
+#: with its reason (each read by hand): (status, problem kind, rule).
+IPOKER_QUARANTINED = {
+    # Games cut off before </game> (the last game of a file being written).
+    "3056022611": ("incomplete", "incomplete", None),
+    "3232378938": ("incomplete", "incomplete", None),
+    "3256372946": ("incomplete", "incomplete", None),
+    "3359865320": ("incomplete", "incomplete", None),
+    "4528040825": ("incomplete", "incomplete", None),
+    "5338624766": ("incomplete", "incomplete", None),
+    # 5 Card Stud: no GameSpec row.
+    "3013529647": ("unsupported", "unsupported", None),
+    # Fixed-limit logs whose raise "sum" is not the raise's total (HEM archive, flat
+    # format): a raise to the bet already made, a raise over the limit (B9, B7).
+    "2606454888": ("invalid", "rule_violation", "B9"),
+    "2686565878": ("invalid", "rule_violation", "B7"),
+    # A tournament hand with a player acting out of turn after an all-in (B3).
+    "3869492660": ("invalid", "rule_violation", "B3"),
+    # A stud hand whose level's bets cannot be told from a 4-chip bring-in (B7).
+    "4044980507": ("invalid", "rule_violation", "B7"),
+    # FPDB's "uncalled 2nd winner": the win goes to a player whose cards lose (S2).
+    "4988874195": ("invalid", "replay_mismatch", "S2"),
+}
+
+
+@pytest.fixture(scope="module")
+def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
+    if not FOLDER.is_dir():
+        pytest.skip("corpora absent")
+    db = tmp_path_factory.mktemp("ipoker") / "ipoker.sqlite"
+    report = import_paths([str(FOLDER)], db)
+    assert report.files_refused == []
+    assert report.files_imported == 33
+    return sqlite3.connect(db)
+
+
+@pytest.mark.corpus
+def test_every_ipoker_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
+    hands = corpus_db.execute(
+        "SELECT hand_id, site, status, problem_kind, problem_rule, problem_message FROM hands"
+    ).fetchall()
+    assert len(hands) == 559
+    assert {site for _, site, *_ in hands} == {"iPoker"}
+    partial = {h for h, _, s, _k, _r, m in hands if "partial export" in (m or "")}
+    assert len(partial) == 31
+    quarantined = {h: (s, k, r) for h, _, s, k, r, _m in hands if s != "ok" and h not in partial}
+    assert quarantined == IPOKER_QUARANTINED
+    ok = sum(1 for h in hands if h[2] == "ok")
+    assert ok == 516
+    assert ok / len(hands) >= 0.9
+
+
+@pytest.mark.corpus
+def test_ipoker_ok_hands_conserve_chips(corpus_db):
+    for (raw,) in corpus_db.execute("SELECT raw FROM hands WHERE status = 'ok'"):
+        result = replay(parse_hand(Source("corpus", 1, raw)))
+        assert result.chips_conserved, result.hand.hand_id
+
+
+@pytest.mark.corpus
+def test_every_ipoker_file_is_read_as_ipoker():
+    if not FOLDER.is_dir():
+        pytest.skip("corpora absent")
+    for path in sorted(FOLDER.rglob("*.*")):
+        text = decode(path.read_bytes(), str(path))
+        assert format_of(text, str(path)).name == "ipoker", path
+
+
+# -- the room's quirks ---------------------------------------------------------------------
+
+GAME = """<session sessioncode="1">
+  <general>
+    <gametype>{gametype}</gametype>
+    <tablename>Rivoli, 7</tablename>
+    <currency>EUR</currency>
+  </general>
+  <game gamecode="555">
+    <general>
+      <startdate>03-Mar-2025 20:15:00</startdate>
+      <players>
+        <player seat="1" name="Ann" chips="€10" dealer="0" win="€1,38" bet="€0,70" />
+        <player seat="3" name="Bob" chips="€12,50" dealer="1" win="€0" bet="€0,70" />
+        <player seat="5" name="Cid" chips="€8" dealer="0" win="€0" bet="€0,05" />
+      </players>
+    </general>
+    <round no="0">
+      <action no="2" player="Ann" type="2" sum="€0,10" />
+      <action no="1" player="Cid" type="1" sum="€0,05" />
+    </round>
+    <round no="1">
+      <cards type="Pocket" player="Ann">HA D10</cards>
+      <action no="3" player="Bob" type="23" sum="€0,30" />
+      <action no="5" player="Ann" type="3" sum="€0,20" />
+      <action no="4" player="Cid" type="0" sum="€0" />
+    </round>
+    <round no="2">
+      <cards type="Flop" player="">HK C7 D2</cards>
+      <action no="8" player="Ann" type="23" sum="€1,20" />
+      <action no="6" player="Ann" type="4" sum="€0" />
+      <action no="9" player="Bob" type="0" sum="€0" />
+      <action no="7" player="Bob" type="5" sum="€0,40" />
+    </round>
+  </game>
+</session>
+"""
+
+
+def _hand(gametype: str = "Holdem NL €0,05/€0,10"):
+    (raw,) = split_hands(GAME.format(gametype=gametype), "s.xml")
+    return parse_hand(raw)
+
+
+def test_actions_sorted_raises_are_totals_cards_suit_first():
+    hand = _hand()
+    assert hand.site == "iPoker"
+    assert hand.hand_id == "555"
+    assert hand.currency == "EUR"
+    kinds = [e.kind for e in hand.events if isinstance(e, ev.PlayerEvent)]
+    assert kinds[:2] == ["post_blind", "post_blind"]  # Cid's small blind first (no="1")
+    assert [e.amount for e in hand.events if isinstance(e, ev.RaiseTo)] == [30, 120]
+    (deal,) = [e for e in hand.events if isinstance(e, ev.DealHole)]
+    assert [str(c) for c in deal.cards] == ["Ah", "Td"]
+    result = replay(hand)
+    assert result.rake == 7
+    assert result.chips_conserved
+    assert hand.started_at is not None
+    assert hand.started_at.month == 3
+
+
+def test_gametype_grammar():
+    assert read_gametype("Holdem БЛ €0.25/€0.50").betting == "no_limit"
+    assert read_gametype("LH 20/40 x2 Limit $10.00/$20.00").game == "holdem"
+    assert read_gametype("Omaha Pot limit $100.00/$200.00 Ante $0.00").ante == "$0.00"
+
+
+def test_a_game_without_its_name_is_told_by_its_hole_cards():
+    assert _hand("NL €0,05/€0,10").game == "NLHE"
+
+
+def test_a_cut_off_game_is_incomplete():
+    from parser.model.errors import IncompleteHand
+
+    text = GAME.format(gametype="Holdem NL €0,05/€0,10").split('<round no="2">')[0]
+    (raw,) = split_hands(text, "s.xml")
+    with pytest.raises(IncompleteHand):
+        parse_hand(raw)

@@ -1,0 +1,186 @@
+"""Winamax: every corpus file imports, its hands replay, and the room's quirks (issue 10).
+
+The corpus is FPDB's Winamax regression files (``../shared/corpora/sites/Winamax``: cash,
+tournaments and tournament summaries), read in place; the corpus tests skip when it is
+absent. The unit tests build hands from text.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, datetime
+
+import pytest
+
+from analytics.importer import import_paths
+from parser import decode
+from parser.formats import format_of, parse_hand, split_hands
+from parser.model import events as ev
+from parser.model.hand import Source
+from replayer import replay
+from tests.corpus import CORPORA
+
+FOLDER = CORPORA / "sites" / "Winamax"
+
+#: Every Winamax hand of the corpus that is not ``ok``, with its reason (each read by
+#: hand): (status, problem kind, rule).
+WINAMAX_QUARANTINED = {
+    # "raises -6.10€ to 18.90€" after a 25€ completion (the file is named for it): B9.
+    "9250793-1578-1479092164": ("invalid", "rule_violation", "B9"),
+    # "Total pot 10€" of a 5€ pot (the file is named "bad pot").
+    "6468352-1737-1408024646": ("invalid", "replay_mismatch", "B10"),
+    # A three-way split of 260 chips paid 87/87/86 with the short share to the first
+    # winner left of the button; S4 gives the odd chips one each to the first two winners
+    # clockwise from the button, so he is owed 87.
+    "119419173368496129-1-1343577528": ("invalid", "replay_mismatch", "S4"),
+    # A tournament bet of "292.50" chips (the file is named "raise written as bet").
+    "6307872438747255-64-1288123510": ("invalid", "parse_error", None),
+}
+
+
+@pytest.fixture(scope="module")
+def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
+    if not FOLDER.is_dir():
+        pytest.skip("corpora absent")
+    db = tmp_path_factory.mktemp("wmx") / "wmx.sqlite"
+    report = import_paths([str(FOLDER)], db)
+    # Every file imports (the 9 tournament summaries as files of no hands): none refused.
+    assert report.files_refused == []
+    assert report.files_imported == 41
+    return sqlite3.connect(db)
+
+
+@pytest.mark.corpus
+def test_every_winamax_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
+    hands = corpus_db.execute(
+        "SELECT hand_id, site, status, problem_kind, problem_rule FROM hands"
+    ).fetchall()
+    assert len(hands) == 74
+    assert {site for _, site, *_ in hands} == {"Winamax"}
+    quarantined = {h: (s, k, r) for h, _, s, k, r in hands if s != "ok"}
+    assert quarantined == WINAMAX_QUARANTINED
+    ok = sum(1 for *_, s, _k, _r in hands if s == "ok")
+    assert ok == 70
+    assert ok / len(hands) >= 0.9
+
+
+@pytest.mark.corpus
+def test_winamax_ok_hands_conserve_chips(corpus_db):
+    for (raw,) in corpus_db.execute("SELECT raw FROM hands WHERE status = 'ok'"):
+        result = replay(parse_hand(Source("corpus", 1, raw)))
+        assert result.chips_conserved, result.hand.hand_id
+
+
+@pytest.mark.corpus
+def test_summaries_are_winamax_files_without_hands():
+    if not FOLDER.is_dir():
+        pytest.skip("corpora absent")
+    for path in sorted((FOLDER / "summaries").glob("*.txt")):
+        text = decode(path.read_bytes(), str(path))
+        assert format_of(text, str(path)).name == "winamax", path
+        assert list(split_hands(text, str(path))) == []
+
+
+# -- the room's quirks, on hands written for the tests -----------------------------------
+
+CASH = """Winamax Poker - CashGame - HandId: #100-1-1 - Holdem no limit (0.02€/0.05€) - 2011/02/21 20:12:00 UTC
+Table: 'Reims' 5-max (real money) Seat #1 is the button
+Seat 1: Ann (2€)
+Seat 2: Bo b (2€)
+Seat 3: Cy calls (2€)
+*** ANTE/BLINDS ***
+"""  # noqa: E501
+
+
+def _hand(body: str, head: str = CASH):
+    (raw,) = split_hands(head + body, "wmx.txt")
+    return parse_hand(raw)
+
+
+def test_header_and_uncalled_bet_left_in_the_pot():
+    hand = _hand(
+        "Bo b posts small blind 0.02€\nCy calls posts big blind 0.05€\n"
+        "Dealt to Ann [Ah Kd]\n*** PRE-FLOP ***\nAnn raises 0.10€ to 0.15€\nBo b folds\n"
+        "Cy calls folds\nAnn collected 0.22€ from pot\n*** SUMMARY ***\n"
+        "Total pot 0.22€ | No rake\nSeat 1: Ann (button) won 0.22€\n"
+    )
+    assert (hand.site, hand.hand_id, hand.game, hand.currency, hand.unit) == (
+        "Winamax",
+        "100-1-1",
+        "NLHE",
+        "EUR",
+        100,
+    )
+    assert hand.started_at == datetime(2011, 2, 21, 20, 12, tzinfo=UTC)
+    assert [type(e) for e in hand.events].count(ev.UncalledBetReturned) == 0
+    result = replay(hand)
+    # The engine returns the uncalled 0.10€ (B11) and takes it out of the collect.
+    assert result.player("Ann").collected == 12
+    assert result.player("Ann").net == 7
+    assert result.chips_conserved
+
+
+def test_total_pot_after_rake_and_decimal_comma():
+    hand = _hand(
+        "Bo b posts small blind 0,02€\nCy calls posts big blind 0.05€\n*** PRE-FLOP ***\n"
+        "Ann calls 0.05€\nBo b calls 0.03€\nCy calls checks\n*** FLOP *** [2c 7d 9h]\n"
+        "Bo b bets 0.15€\nCy calls folds\nAnn folds\nBo b collected 0.29€ from pot\n"
+        "*** SUMMARY ***\nTotal pot 0.29€ | Rake 0.01€\nBoard: [2c 7d 9h]\n"
+    )
+    # 0.29€ after rake, with Bo b's uncalled 0.15€ in it: 0.30€ before rake.
+    assert (hand.summary.total_pot, hand.summary.rake) == (30, 1)
+    result = replay(hand)
+    assert (result.total_pot, result.rake, result.player("Bo b").net) == (15, 1, 9)
+
+
+def test_post_both_blinds_and_tournament():
+    head = (
+        'Winamax Poker - Tournament "Freeroll 5€" buyIn: Free level: 3 - HandId: '
+        "#7-2-3 - Holdem no limit (5/30/60) - 2012/07/29 15:58:48 UTC\n"
+        "Table: 'Freeroll 5€(12345)#2' 3-max (real money) Seat #1 is the button\n"
+        "Seat 1: Ann (1000)\nSeat 2: Bo b (1000)\nSeat 3: Cy calls (1000, 2€ bounty)\n"
+        "*** ANTE/BLINDS ***\n"
+    )
+    hand = _hand(
+        "Ann posts ante 5\nBo b posts ante 5\nCy calls posts ante 5\n"
+        "Bo b posts small blind 30\nCy calls posts big blind 60\n*** PRE-FLOP ***\n"
+        "Ann folds\nBo b folds\nCy calls collected 135 from pot\n*** SUMMARY ***\n"
+        "Total pot 135 | No rake\n",
+        head,
+    )
+    assert (hand.tournament_id, hand.level, hand.currency) == ("12345", "3", "CHIPS")
+    assert hand.stakes.ante == 5
+    assert hand.seat_of("Cy calls").bounty == 200
+    both = _hand(
+        "Bo b posts small blind 0.02€\nCy calls posts big blind 0.05€\n"
+        "Ann posts small blind 0.07€ out of position\nAnn posts big blind 0€ out of position\n"
+        "*** PRE-FLOP ***\nAnn checks\nBo b folds\nCy calls checks\n*** FLOP *** [2c 7d 9h]\n"
+        "Cy calls checks\nAnn checks\n*** TURN *** [2c 7d 9h][Ts]\nCy calls checks\n"
+        "Ann checks\n*** RIVER *** [2c 7d 9h Ts][Js]\nCy calls checks\nAnn checks\n"
+        "*** SHOW DOWN ***\nAnn shows [Ah Ad] (One pair : Aces)\nCy calls shows [3c 4d] "
+        "(High card : Jack)\nAnn collected 0.14€ from pot\n*** SUMMARY ***\n"
+        "Total pot 0.14€ | No rake\n"
+    )
+    posted = [e.blind for e in both.events if isinstance(e, ev.PostBlind)]
+    assert posted[-1] is ev.Blind.SMALL_AND_BIG
+    # 0.05€ of Ann's 0.07€ is live, 0.02€ dead: she may check; she wins the 0.14€ pot.
+    assert replay(both).player("Ann").net == 14 - 7
+
+
+def test_stud_completion_written_as_a_raise():
+    head = (
+        "Winamax Poker - CashGame - HandId: #9-9-9 - 7-Card Stud fixed limit (5€/25€/50€)"
+        " - 2016/11/14 02:56:04 UTC\nTable: 'Pampelune' 6-max (real money)\n"
+        "Seat 2: Ann (100€)\nSeat 3: Bo b (100€)\n*** ANTE/BLINDS ***\n"
+    )
+    hand = _hand(
+        "Ann posts ante 5€\nBo b posts ante 5€\n*** 3rd STREET ***\nDealt to Ann [X X 2h]\n"
+        "Dealt to Bo b [Kd 3s Kc]\nAnn brings in 10€\nBo b raises 25€ to 25€\nAnn folds\n"
+        "Bo b collected 45€ from pot\n*** SUMMARY ***\nTotal pot 45€ | No rake\n",
+        head,
+    )
+    assert [type(e) for e in hand.events if isinstance(e, ev.Complete | ev.RaiseTo)] == [
+        ev.Complete
+    ]
+    # 45€ collected holds the uncalled 15€ (returned, B11): 30€ won for 15€ put in.
+    assert replay(hand).player("Bo b").net == 1500

@@ -1,0 +1,155 @@
+"""Americas Cardroom / WPN ("Winning"): every corpus file reads, in both of the client's
+formats, and the quirks the reader reconciles (parser/winning.py, docs/sites.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from parser.decode import decode
+from parser.formats import format_of, parse_hand, split_hands
+from parser.model import events as ev
+from parser.model.errors import ParseError, PokerhhError
+from parser.model.hand import Source
+from parser.winning import parse_winning
+from replayer import replay
+from tests.corpus import CORPORA
+
+ROOM = CORPORA / "sites" / "Winning"
+
+#: Every corpus hand that is not ``ok``, with the reason (each read by hand).
+NOT_OK = {
+    # "Player  has big blind (2)": a player with an empty name, in no seat line, acts.
+    "665312038": ("ParseError", None),
+    "665307190": ("ParseError", None),
+    "547441485": ("ParseError", None),
+    # The file stops after the seat list.
+    "693976187": ("IncompleteHand", None),
+    # A garbled log: Player3 folds first, yet his "uncalled bet" is returned and he wins.
+    "727152195": ("RuleViolation", "B3"),
+    # Pot limit: "allin (402.40)" raises to the whole stack where the pot allows $54; the
+    # room then returns $393.40 as uncalled. The raise itself breaks B6.
+    "820605052": ("RuleViolation", "B6"),
+    # "is disconnected and ALL IN." then "allin" with no amount: the room's disconnect
+    # protection keeps him in for what he has put in, an action the rules do not have.
+    "741631166": ("RuleViolation", "B4"),
+}
+
+
+def _outcomes() -> dict[str, tuple[str, str | None]]:
+    found: dict[str, tuple[str, str | None]] = {}
+    for path in sorted(ROOM.rglob("*.txt")):
+        text = decode(path.read_bytes(), str(path))
+        assert format_of(text, str(path)).name == "winning", path
+        for raw in split_hands(text, str(path)):
+            try:
+                hand = parse_hand(raw)
+                assert hand.site == "WPN"
+                result = replay(hand)
+            except PokerhhError as error:
+                found[error.hand_id or f"{path}:{raw.first_line}"] = (
+                    type(error).__name__,
+                    error.rule,
+                )
+                continue
+            assert result.chips_conserved, hand.hand_id
+            found[hand.hand_id] = ("ok", None)
+    return found
+
+
+@pytest.mark.corpus
+@pytest.mark.skipif(not ROOM.is_dir(), reason="corpora absent")
+def test_every_hand_replays_ok_or_is_quarantined_for_a_stated_reason() -> None:
+    outcomes = _outcomes()
+    assert len(outcomes) == 117
+    assert {h: o for h, o in outcomes.items() if o[0] != "ok"} == NOT_OK
+    ok = Counter(o[0] for o in outcomes.values())["ok"]
+    assert ok == 110
+    assert ok / len(outcomes) >= 0.9
+
+
+def _hand(text: str, path: str = "t.txt") -> Source:
+    return Source(path, 1, text)
+
+
+OLD = (
+    "Game started at: 2016/8/2 10:53:49\n\nGame ID: 42 {stakes} Somewhere 2 (Hold'em)\n\n"
+    "Seat 2 is the button\n\nSeat 1: Ann (20).\n\nSeat 2: Bob (80).\n\n"
+    "Player Bob has small blind (1)\n\nPlayer Ann has big blind (2)\n\n"
+    "Player Ann received card: [5h]\n\nPlayer Ann received card: [10s]\n\n"
+    "Player Bob received a card.\n\nPlayer Bob received a card.\n\n"
+    "Player Bob raises ({raise_})\n\nPlayer Ann calls ({call})\n\n"
+    "*** FLOP ***: [Qc 2s 4c]\n\nPlayer Ann checks\n\nPlayer Bob bets (2)\n\n"
+    "Player Ann folds\n\nUncalled bet (2) returned to Bob\n\nPlayer Bob mucks cards\n\n"
+    "------ Summary ------\n\nPot: 7.85. Rake 0.15\n\nBoard: [Qc 2s 4c]\n\n"
+    "Player Ann does not show cards.Bets: 4. Collects: 0. Loses: 4.\n\n"
+    "*Player Bob mucks (does not show cards). Bets: 4. Collects: 7.85. Wins: 3.85.\n\n"
+    "Game ended at: 2016/8/2 10:54:10\n"
+)
+
+
+def test_2016_amounts_are_added_chips_and_the_stakes_tell_fixed_limit() -> None:
+    hand = parse_winning(_hand(OLD.format(stakes="2/4", raise_="3", call="2")))
+    assert hand.game == "FLHE"  # "2/4" over a big blind of 2
+    assert hand.currency == "USD"
+    assert (hand.stakes.small, hand.stakes.big) == (200, 400)
+    (raise_,) = [e for e in hand.events if isinstance(e, ev.RaiseTo)]
+    assert (raise_.player, raise_.amount) == ("Bob", 400)  # "raises (3)" over his 1
+    (deal,) = [e for e in hand.events if isinstance(e, ev.DealHole)]
+    assert [str(c) for c in deal.cards] == ["5h", "Ts"]
+    # "Pot: 7.85. Rake 0.15": the pot is written after the rake.
+    assert (hand.summary.total_pot, hand.summary.rake) == (800, 15)
+    result = replay(hand)
+    assert result.player("Bob").net == 385
+    assert result.rake == 15
+
+
+def test_2016_no_limit_and_the_tournament_number_of_the_file_name() -> None:
+    text = OLD.format(stakes="1/2", raise_="3", call="2").replace("7.85. Rake 0.15", "8")
+    text = text.replace("Collects: 7.85. Wins: 3.85", "Collects: 8. Wins: 4")
+    hand = parse_winning(_hand(text, "x/HH20160828 T5795043-G33949698.txt"))
+    assert (hand.game, hand.tournament_id, hand.currency, hand.unit) == (
+        "NLHE",
+        "5795043",
+        "CHIPS",
+        1,
+    )
+
+
+NEW = (
+    "Hand #779 - Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC\n"
+    "Parachute 6-max Seat #1 is the button\nSeat 1: Ann ($100.00)\nSeat 2: Bob ($100.00)\n"
+    "Ann posts the small blind $3.00\nBob posts the big blind $6.00\n*** HOLE CARDS ***\n"
+    "Ann raises $12.00 to $12.00\nBob folds\nUncalled bet ($6.00) returned to Ann\n"
+    "Ann does not show\n*** SUMMARY ***\nTotal pot $11.40 | Rake $0.50 | JP Fee $0.10\n"
+    "Seat 1: Ann (small blind) did not show and won $11.40\n"
+    "Seat 2: Bob (big blind) folded on the Pre-Flop\n"
+)
+
+
+def test_2019_total_pot_is_after_rake_and_jackpot_and_the_summary_names_the_winner() -> None:
+    hand = parse_winning(_hand(NEW))
+    assert hand.game == "NLO8"
+    assert (hand.summary.total_pot, hand.summary.rake, hand.summary.jackpot) == (1200, 50, 10)
+    (collect,) = [e for e in hand.events if isinstance(e, ev.Collect)]
+    assert (collect.player, collect.amount) == ("Ann", 1140)
+    (raise_,) = [e for e in hand.events if isinstance(e, ev.RaiseTo)]
+    assert raise_.by is None  # "$12.00 to $12.00" is not an increment
+    result = replay(hand)
+    assert result.player("Ann").net == 540
+    assert result.rake == 50
+
+
+def test_a_nameless_player_is_a_precise_parse_error() -> None:
+    text = OLD.format(stakes="1/2", raise_="3", call="2").replace(
+        "Player Ann has big blind", "Player  has big blind"
+    )
+    with pytest.raises(ParseError, match="no name"):
+        parse_winning(_hand(text))
+
+
+def test_both_formats_are_recognised_from_the_text() -> None:
+    assert format_of(NEW, "x.txt").name == "winning"
+    assert format_of(OLD, "x.txt").name == "winning"
+    assert format_of("PokerStars Hand #1: x\n", "x.txt").name == "pokerstars"
