@@ -267,7 +267,7 @@ class HandReplay:
         order_ = self.order
         if self.able_count == 1:
             only = next(a for a in order_ if a.can_act)
-            if not self._owes(only) and (only.acted or not self._option(only)):
+            if not self._owes(only):
                 return None
         start = self.last_actor or self._opener()
         i = self.place[start.name] if start is not None else -1
@@ -280,8 +280,16 @@ class HandReplay:
 
     def _option(self, actor: Actor) -> bool:
         """B4: the big blind (or straddle) who has not acted still has his option to check,
-        even when everyone else has called all-in for less or folded."""
-        return actor is self.anchor and self.street_index == 0 and self.big_posted
+        even when everyone else has called all-in for less."""
+        return (
+            actor is self.anchor
+            and self.street_index == 0
+            and self.big_posted
+            and not actor.acted
+            and self.able_count == 1
+            and self.live_count >= 2
+            and not self._owes(actor)
+        )
 
     def _owes(self, actor: Actor) -> bool:
         if actor.bet >= self.rnd.current_bet:
@@ -306,6 +314,10 @@ class HandReplay:
             waiting = [a.name for a in self._live() if a.name not in self.drawn]
             raise Illegal("C1", f"{actor.name} acts before the draw ({', '.join(waiting)} to draw)")
         expected = self.next_to_act()
+        if expected is None and isinstance(event, ev.Check) and self._option(actor):
+            # B4: the big blind has not acted, so his check is legal (and the log may omit
+            # it: it decides nothing when every opponent is all-in for less).
+            expected = actor
         if expected is None:
             raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
         if expected is not actor:

@@ -317,3 +317,32 @@ def test_s1_omaha_uses_exactly_two_hole_cards():
               "river Qs\nB: checks\nA: checks\nshowdown\nB: collects 20")
     result = replay(hand(script, seats=seats, button=1, game="PLO", stakes=(5, 10)))
     assert nets(result) == {"A": -10, "B": 10}
+
+
+# B4, issue 7 (a): the small blind calls all-in for less than the big blind. The big blind
+# has not acted, so his check is legal, and a log that leaves it out is accepted too.
+SHORT_CALL = """
+Ann: posts small 5
+Bob: posts big 10
+Ann: calls 3 all-in
+Bob: returned 2
+{check}flop 2c 7d 9s
+turn 3h
+river 4c
+showdown
+Ann: shows Ah Ad
+Bob: shows Kc Kd
+Ann: collects 16
+"""
+
+
+@pytest.mark.parametrize("check", ["Bob: checks\n", ""], ids=["checks", "check-omitted"])
+def test_b4_big_blind_may_check_after_a_short_all_in_call(check):
+    result = replay(hand(SHORT_CALL.format(check=check), seats=[("Ann", 8), ("Bob", 1000)],
+                         button=1, stakes=(5, 10)))  # fmt: skip
+    assert nets(result) == {"Ann": 8, "Bob": -8}
+
+
+def test_b4_big_blind_cannot_check_twice():
+    script = SHORT_CALL.format(check="Bob: checks\nBob: checks\n")
+    violation(script, "B4", seats=[("Ann", 8), ("Bob", 1000)], button=1, stakes=(5, 10))
