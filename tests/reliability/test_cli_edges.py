@@ -118,7 +118,7 @@ def test_one_exit_status_rule_for_files_not_imported(run: Run, tmp_path: Path) -
     broken = tmp_path / "broken.zip"
     broken.write_bytes(b"PK\x03\x04 not really a zip")
     undecodable = tmp_path / "undecodable.txt"
-    undecodable.write_bytes(b"PokerStars Hand #1: \x00\xff\xfe")
+    undecodable.write_bytes(b"PokerStars Hand #1: \x00\x01\x02\x00\x00\x03\xff\xfe")
     for path in (broken, undecodable):
         code, out, _ = run("import", "--quiet", "--db", tmp_path / "x.sqlite", path)
         assert code == 1, path

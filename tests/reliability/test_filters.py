@@ -8,6 +8,7 @@ not $5/$10) and letters in them are refused rather than ignored.
 
 from __future__ import annotations
 
+import sqlite3
 from decimal import Decimal
 from pathlib import Path
 
@@ -15,7 +16,19 @@ import pytest
 
 from tests.reliability.conftest import Run
 
-GAMES = "FLHE, FLO, FLO8, NLHE, NLHE6P, NLO, NLO8, PLHE, PLNLHE, PLO, PLO5, PLO58, PLO6, PLO8"
+def _stored(db: Path) -> dict[str, str]:
+    """What the sample database holds, as the messages list it (the samples grow)."""
+    conn = sqlite3.connect(db)
+    try:
+        games = sorted(g for (g,) in conn.execute("SELECT DISTINCT game FROM hands") if g)
+        (players,) = conn.execute("SELECT count(DISTINCT name) FROM hand_players").fetchone()
+        sizes = sorted(
+            n for (n,) in conn.execute("SELECT DISTINCT max_seats FROM hands") if n is not None
+        )
+    finally:
+        conn.close()
+    return {"games": ", ".join(games), "players": str(players),
+            "sizes": ", ".join(str(n) for n in sizes)}  # fmt: skip
 
 
 def test_matching_is_case_insensitive(run: Run, samples_db: Path) -> None:
@@ -38,13 +51,13 @@ def test_matching_is_case_insensitive(run: Run, samples_db: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("--game", "nlhx"), f"unknown game 'nlhx' (stored: {GAMES})"),
+        (("--game", "nlhx"), "unknown game 'nlhx' (stored: {games})"),
         (
             ("--position", "button"),
             "unknown position 'button' (stored: BB, BTN, CO, HJ, LJ, MP, SB, UTG, UTG+1, UTG+2)",
         ),
-        (("--player", "Kia"), "no player 'Kia' among the 147 stored; did you mean: "),
-        (("--table-size", "7"), "no hands at tables of 7 seats (stored: 2, 6, 9, 10)"),
+        (("--player", "Kia"), "no player 'Kia' among the {players} stored; did you mean: "),
+        (("--table-size", "7"), "no hands at tables of 7 seats (stored: {sizes})"),
         (
             ("--from", "2026-11-02", "--to", "2026-11-01"),
             "the dates are the wrong way round: from 2026-11-02 is after to 2026-11-01",
@@ -61,20 +74,26 @@ def test_matching_is_case_insensitive(run: Run, samples_db: Path) -> None:
 def test_a_value_that_names_nothing_is_an_error(
     run: Run, samples_db: Path, argv: tuple[str, ...], message: str
 ) -> None:
+    expected = message.format(**_stored(samples_db))
+    assert "7" not in _stored(samples_db)["sizes"].split(", ")
     for command in (("stats",), ("explain", "vpip", "--player", "Kai")):
         code, out, err = run(*command, "--db", samples_db, *argv)
         assert (code, out) == (2, ""), err
-        assert err.startswith(f"pokerhh: {message}"), err
+        assert err.startswith(f"pokerhh: {expected}"), err
 
 
 def test_stakes_are_money(run: Run, samples_db: Path) -> None:
     code, cents, _ = run("stats", "--db", samples_db, "--stakes", ".05/.10", "--format", "json")
     assert code == 0
-    assert cents == run("stats", "--db", samples_db, "--stakes", "$0.05/$0.10",
+    assert cents == run("stats", "--db", samples_db, "--stakes", "0.05/0.10",
                         "--format", "json")[1]  # fmt: skip
     dollars = run("stats", "--db", samples_db, "--stakes", "5/10", "--format", "json")[1]
     assert cents != dollars
     assert '"currency": "USD"' in cents
+    # With a currency sign, only that currency's tables (the samples have euro ones too).
+    usd = run("stats", "--db", samples_db, "--stakes", "$0.05/$0.10", "--format", "json")[1]
+    assert '"currency": "USD"' in usd
+    assert '"currency": "EUR"' not in usd
 
 
 def test_parse_stakes() -> None:

@@ -1,0 +1,110 @@
+"""Tournaments: the list (buy-in, entrants, place, prize, profit), the hero's ROI and ITM
+under the sidebar's filters, one tournament's stack over its hands in chips and big blinds
+with the levels marked, and its eliminations in order (issue 12).
+
+Names are shown only in tables (never as Markdown): they are the players' own text.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from analytics.tournaments import queries as tq
+from dashboard import common, data
+
+st.title("Tournaments")
+path, stamp, counts = common.database()
+
+
+def _rows(db: str) -> list[dict[str, object]]:
+    with data.read_only(db) as conn:
+        return tq.tournament_list(conn)
+
+
+listed = _rows(str(path)) if sum(counts.values()) else []
+if not listed:
+    st.info("No tournament hands or summaries yet: import some on the Import page.")
+    st.stop()
+
+filters = common.filters()
+hero = common.hero()
+frame = pd.DataFrame(
+    [{"site": t["site"], "tournament": t["tournament_id"], "game": t["game"],
+      "started": t["started_at"], "currency": t["currency"], "buy-in": t["buy_in"],
+      "fee": t["fee"], "entrants": t["entrants"], "prize pool": t["prize_pool"]}
+     for t in listed]
+)  # fmt: skip
+if filters.date_from is not None:
+    frame = frame[frame["started"].fillna("") >= filters.date_from.isoformat()]
+if filters.date_to is not None:
+    frame = frame[frame["started"].fillna("9999") <= (filters.date_to.isoformat() + "T99")]
+if filters.games:
+    frame = frame[frame["game"].isin(filters.games)]
+
+if hero is not None:
+    with data.read_only(path) as conn:
+        mine = tq.player_entries(conn, hero)
+    keep = set(zip(frame["site"], frame["tournament"], strict=True))
+    mine = [r for r in mine if (r["site"], r["tournament_id"]) in keep]
+    by_key = {(r["site"], r["tournament_id"]): r for r in mine}
+    frame["place"] = [by_key.get(k, {}).get("place") for k in zip(frame["site"],
+                      frame["tournament"], strict=True)]  # fmt: skip
+    frame["prize"] = [by_key.get(k, {}).get("prize") for k in zip(frame["site"],
+                      frame["tournament"], strict=True)]  # fmt: skip
+    frame["profit"] = [by_key.get(k, {}).get("profit") for k in zip(frame["site"],
+                       frame["tournament"], strict=True)]  # fmt: skip
+    frame = frame[frame["place"].notna() | frame["profit"].notna()]
+    for currency, total in tq.player_totals(mine).items():
+        cols = st.columns(4)
+        cols[0].metric(f"Tournaments ({currency})", total.tournaments)
+        cols[1].metric("Profit", total.profit)
+        cols[2].metric("ROI", f"{float(total.roi):.1%}" if total.roi is not None else "–")
+        cols[3].metric("ITM", f"{float(total.itm):.1%}" if total.itm is not None else "–")
+else:
+    st.caption("Choose a hero in the sidebar for places, profit, ROI and ITM.")
+st.subheader("All tournaments")
+st.dataframe(frame, hide_index=True, use_container_width=True)
+
+keys = [f"{s}:{t}" for s, t in zip(frame["site"], frame["tournament"], strict=True)]
+if not keys:
+    st.stop()
+chosen = st.selectbox("Tournament", keys, key="tournament")
+site, _, tid = chosen.partition(":")
+with data.read_only(path) as conn:
+    (key,) = conn.execute("SELECT id FROM tournaments WHERE site = ? AND tournament_id = ?",
+                          (site, tid)).fetchone()  # fmt: skip
+    who = hero or conn.execute("SELECT hero FROM tournaments WHERE id = ?", (key,)).fetchone()[0]
+    stack = pd.read_sql_query(
+        "SELECT h.hand_id, h.started_at, h.level, h.big_blind, p.starting_stack + p.net AS chips"
+        " FROM hands h JOIN hand_players p ON p.hand = h.id WHERE h.site = ? AND"
+        " h.tournament_id = ? AND p.name = ? ORDER BY h.started_at, h.id",
+        conn, params=(site, tid, who),
+    )  # fmt: skip
+    outs = pd.read_sql_query(
+        "SELECT place, name, eliminated_hand AS hand, knockouts, prize FROM tournament_players"
+        " WHERE tournament = ? AND eliminated_hand IS NOT NULL ORDER BY place DESC, name",
+        conn, params=(key,),
+    )  # fmt: skip
+    problems = pd.read_sql_query(
+        "SELECT hand_id AS hand, rule, kind, message FROM tournament_problems"
+        " WHERE tournament = ? ORDER BY idx", conn, params=(key,),
+    )  # fmt: skip
+if len(stack):
+    st.subheader("Stack over hands")
+    stack["hand #"] = range(1, len(stack) + 1)
+    stack["big blinds"] = stack["chips"] / stack["big_blind"].where(stack["big_blind"] > 0)
+    st.line_chart(stack.set_index("hand #")[["chips"]])
+    st.line_chart(stack.set_index("hand #")[["big blinds"]])
+    starts = stack[stack["level"] != stack["level"].shift()]
+    st.caption(
+        "Levels start at hand "
+        + ", ".join(
+            f"#{n} (level {lv})" for n, lv in zip(starts["hand #"], starts["level"], strict=True)
+        )
+    )
+st.subheader("Eliminations in order")
+st.dataframe(outs, hide_index=True, use_container_width=True)
+if len(problems):
+    st.subheader("Problems (differences with the summary, stacks that do not carry over)")
+    st.dataframe(problems, hide_index=True, use_container_width=True)
