@@ -162,7 +162,6 @@ def test_replay_of_a_quarantined_hand_shows_why_and_the_text(
 def test_replay_a_pluribus_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     if not PLURIBUS.is_dir():
         pytest.skip("../shared/corpora is absent")
-    pytest.importorskip("parser", reason="the parser is not there yet")
     db = tmp_path / "x.sqlite"
     assert cli.main(["import", str(PLURIBUS / "pluribus_100.txt"), "--db", str(db)]) == 0
     capsys.readouterr()

@@ -127,7 +127,6 @@ def test_export_is_one_line_per_hand_and_utf8(fresh_db: Path, write) -> None:
 @pytest.mark.corpus
 def test_pluribus_export_conserves_chips(fresh_db: Path, pluribus: Path) -> None:
     """Acceptance 1 seen through the export: in every ok hand, Σ net + rake = 0."""
-    pytest.importorskip("parser", reason="the parser is not there yet")
     import_paths(sorted(pluribus.glob("*.txt"))[:3], fresh_db)
     records = exported(fresh_db)
     assert len(records) > 250

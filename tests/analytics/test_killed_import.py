@@ -142,7 +142,6 @@ def test_kill_9_then_reimport_equals_a_clean_import(tmp_path: Path) -> None:
 @pytest.mark.corpus
 @pytest.mark.slow
 def test_kill_9_during_pokerhh_import_of_pluribus(tmp_path: Path, pluribus: Path) -> None:
-    pytest.importorskip("parser", reason="the parser is not there yet")
     folder = tmp_path / "pluribus"
     folder.mkdir()
     for path in sorted(pluribus.glob("*.txt"))[:16]:
