@@ -63,9 +63,8 @@ def test_any_generated_hand_reads_back_as_played(game: str, rng: random.Random) 
     _check(play_hand(rng, game, hand_id="20000"))
 
 
-#: The games PHH defines a variant for (the others it cannot write), less stud, which the
-#: PHH writer does not write yet (its reader does).
-PHH_GAMES = sorted(c for c in CODES if GAME_SPECS[c].forced.value != "bring_in")
+#: The games PHH defines a variant for (the others it cannot write).
+PHH_GAMES = sorted(CODES)
 
 
 @pytest.mark.parametrize("game", PHH_GAMES)

@@ -55,9 +55,8 @@ class _Writer:
         spec = GAME_SPECS.get(hand.game)
         if variant is None or spec is None:
             raise PhhWriteError(f"PHH has no variant for {hand.game_name or hand.game}")
-        if spec.forced is Forced.BRING_IN:
-            raise PhhWriteError(f"the PHH writer does not write stud ({spec.name}) yet")
         self.variant, self.spec = variant, spec
+        self.stud = spec.forced is Forced.BRING_IN
         involved = {e.player for e in hand.events if isinstance(e, ev.PlayerEvent)}
         seats = sorted(hand.seats, key=lambda s: s.seat)
         dealt = [s for s in seats if (s.name in involved if hand.events else not s.sitting_out)]
@@ -83,6 +82,8 @@ class _Writer:
         fields.append(("antes", self._amounts(antes[::-1] if heads_up else antes)))
         fields.append(("blinds_or_straddles", self._amounts(blinds[::-1] if heads_up else blinds)))
         stakes = hand.stakes
+        if self.stud:
+            fields.append(("bring_in", self._amount(self._bring_in_amount())))
         if self.spec.betting.value == "fixed_limit":
             fields += [("small_bet", self._amount(stakes.small)),
                        ("big_bet", self._amount(stakes.big))]  # fmt: skip
@@ -168,6 +169,38 @@ class _Writer:
     def _draws(self) -> bool:
         return any(s.draw for s in self.spec.streets)
 
+    def _bring_in_amount(self) -> int:
+        stated = self.hand.stakes.bring_in
+        if stated is not None:
+            return stated
+        posted = [e for e in self.hand.events if isinstance(e, ev.BringIn)]
+        if posted and not posted[0].all_in:
+            return posted[0].amount
+        raise PhhWriteError("the bring-in's size is not in the log")
+
+    def _stud_deals(self, start: int, street: int, folded: set[str]) -> list[str]:
+        """Every live player's cards of a stud street, in player order: the log's
+        ``DealHole`` lines of the street where it has them (the hero's, the up cards),
+        ``??`` for the rest (PHH deals every card, known or not)."""
+        spec = self.spec.streets[street]
+        given: dict[str, ev.DealHole] = {}
+        for event in self.hand.events[start:]:
+            if isinstance(event, ev.DealHole):
+                given.setdefault(event.player, event)
+            elif not isinstance(event, ev.Note):
+                break
+        lines = []
+        for seat in self.players:
+            if seat.name in folded:
+                continue
+            deal = given.get(seat.name)
+            known_down = [str(c) for c in deal.cards] if deal else []
+            known_up = [str(c) for c in deal.up] if deal else []
+            down = _fill(known_down, spec.hole_down)
+            up = _fill(known_up, spec.hole_up)
+            lines.append(f"d dh {self._p(seat.name)} {''.join(down + up)}")
+        return lines
+
     def _actions(self) -> tuple[list[str], list[str]]:
         hand, spec = self.hand, self.spec
         hole = spec.streets[0].hole_down
@@ -201,7 +234,8 @@ class _Writer:
             dealt = name is None
 
         drawn: list[str] = []  # a draw round's deals: after every player has discarded
-        for event in hand.events:
+        stud_street, stud_street_dealt = 0, False
+        for index, event in enumerate(hand.events):
             if drawn and not isinstance(event, ev.Draw):
                 actions.extend(drawn)
                 drawn.clear()
@@ -211,6 +245,11 @@ class _Writer:
             if isinstance(event, ev.PostAnte | ev.PostBlind | ev.UncalledBetReturned):
                 continue
             if isinstance(event, ev.DealHole):
+                if self.stud:
+                    if not stud_street_dealt:
+                        actions.extend(self._stud_deals(index, stud_street, folded))
+                        stud_street_dealt = True
+                    continue
                 deal(event.player)
                 continue
             if isinstance(event, ev.Note | ev.Collect | ev.ShowdownStart):
@@ -222,8 +261,11 @@ class _Writer:
                 if event.player not in folded:
                     shows.append(self._show(event, known))
                 continue
-            deal()
+            if not self.stud:
+                deal()
             if isinstance(event, ev.DealBoard):
+                if self.stud:
+                    raise PhhWriteError("PHH cannot write stud's community card (S7)")
                 if event.run != 1:
                     raise PhhWriteError("PHH cannot write a second board run (run it twice)")
                 bets = [0] * self.n
@@ -231,6 +273,13 @@ class _Writer:
                 continue
             if isinstance(event, ev.StreetStart):
                 bets = [0] * self.n
+                if self.stud:
+                    stud_street += 1
+                    stud_street_dealt = False
+                    nxt = hand.events[index + 1] if index + 1 < len(hand.events) else None
+                    if not isinstance(nxt, ev.DealHole):  # no line names the cards: deal ??
+                        actions.extend(self._stud_deals(index + 1, stud_street, folded))
+                        stud_street_dealt = True
                 continue
             assert isinstance(event, ev.PlayerEvent)
             p, i = self._p(event.player), self._i(event.player)
@@ -265,7 +314,11 @@ class _Writer:
             for seat in self.players:
                 p = self._p(seat.name)
                 if seat.name not in folded and p not in shown:
-                    shows.append(f"{p} sm {self._cards(known.get(seat.name, ()), hole)}")
+                    cards = () if self.stud else known.get(seat.name, ())
+                    count = self.spec.hole_cards if self.stud else hole
+                    shows.append(f"{p} sm {self._cards(cards, count)}")
+            if self.stud:
+                last_bet = len(actions)  # stud: every card is dealt before the shows
             actions[last_bet:last_bet] = shows
         else:
             shows = []
@@ -305,6 +358,18 @@ class _Writer:
         if hand.tournament_id:
             fields.append(("_tournament", _string(hand.tournament_id)))
         return fields
+
+
+def _fill(known: list[str], count: int) -> list[str]:
+    """``count`` cards of a street: the known ones (the last ones, when a line repeats
+    earlier cards), ``??`` for each card the log does not show.
+
+    >>> _fill([], 2), _fill(["Ah"], 1), _fill(["Ah", "Kd"], 0)
+    (['??', '??'], ['Ah'], [])
+    """
+    if count == 0:
+        return []
+    return (["??"] * count + known)[-count:]
 
 
 def _string(text: str) -> str:
