@@ -61,6 +61,8 @@ def table_states(result: ReplayResult) -> tuple[HandState, ...]:
     states, events = result.states, result.hand.events
     spec = GAME_SPECS.get(result.hand.game)
     labels = HALVES.get(spec.evaluator) if spec is not None else None
+    if spec is not None and spec.boards == 2:
+        labels = ("board 1", "board 2")  # Split Hold'em: half the pot per board
     won: dict[str, int] = {}
     cashed: dict[str, int] = {}
     ending = False
@@ -124,10 +126,10 @@ def _settled(state: HandState, result: ReplayResult) -> HandState:
 
 
 def board_label(result: ReplayResult) -> str:
-    """What the viewer calls each of several boards: "run" when the board was run again
-    (run it twice), "board" when the game deals two from the start (Split Hold'em)."""
-    runs = any(isinstance(e, ev.DealBoard) and e.run > 1 for e in result.hand.events)
-    return "run" if runs or len(result.boards) < 2 else "board"
+    """What the viewer calls each of several boards: "board" when the game deals two from
+    the start (Split Hold'em, ``GameSpec.boards``), else "run" (the board run again)."""
+    spec = GAME_SPECS.get(result.hand.game)
+    return "board" if spec is not None and spec.boards > 1 else "run"
 
 
 def could_have(legal: LegalActions, current_bet: int, amount: Callable[[int], str]) -> str:

@@ -217,3 +217,18 @@ def test_hi_lo_pots_show_both_halves() -> None:
                 assert 0 <= high - low <= 1
     flop = next(s for s in viewer.table_states(results[0]) if s.formed_pots)
     assert " / lo " in pot_lines(flop)[1]
+
+
+def test_split_holdem_pot_shows_a_half_per_board() -> None:
+    """Split Hold'em: both boards are drawn and the pot reads as a half per board."""
+    path = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars" / "split"
+    result = _parse_first(path / "two-boards-half-each.txt")
+    states = viewer.table_states(result)
+    assert viewer.board_label(result) == "board"
+    assert len(states[-2].boards) == 2
+    assert all(len(board) == 5 for board in states[-2].boards)
+    halves = [p.halves for s in states for p in s.formed_pots if p.halves]
+    assert halves, "no pot drawn with its halves"
+    (first, a), (second, b) = halves[-1]
+    assert (first, second) == ("board 1", "board 2")
+    assert a - b in (0, 1)  # the odd chip to the first board
