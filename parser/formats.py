@@ -24,12 +24,15 @@ class Format:
     name: str
     #: File suffixes a folder or zip holds this format's files under (lower case).
     suffixes: tuple[str, ...]
-    #: ``recognise(text, path)``: is this file (or one hand's text) in this format?
-    recognise: Callable[[str, str], bool]
-    #: ``"module:function"`` of the splitter and the parser, imported on first use (the
-    #: grammars load only when a hand of that format is met).
+    #: ``"module:function"`` of the recogniser (``(text, path)``: is this file, or one
+    #: hand's text, in this format?), of the splitter and of the parser, each imported on
+    #: first use (a room's module and grammar load only when a file may be in its format).
+    recogniser: str
     splitter: str
     parser: str
+
+    def recognise(self, text: str, path: str) -> bool:
+        return _load(self.recogniser)(text, path)  # type: ignore[no-any-return]
 
     def split(self, text: str, path: str) -> Iterator[Source]:
         return _load(self.splitter)(text, path)  # type: ignore[no-any-return]
@@ -43,30 +46,36 @@ def _load(target: str) -> Any:
     return getattr(import_module(module), name)
 
 
-def _is_phh(text: str, path: str) -> bool:
-    from parser.phh import looks_like_phh
-
-    return looks_like_phh(text, path)
-
-
-def _is_pokerstars(text: str, path: str) -> bool:
+def looks_like_pokerstars(text: str, path: str) -> bool:
+    """A PokerStars(-format) hand header near the start of the text."""
     return HEADER_RE.search(text[:4096]) is not None
 
 
+def _room(name: str, module: str, stem: str, suffixes: tuple[str, ...] = (".txt",)) -> Format:
+    """The entry of a module with ``looks_like_<stem>``, ``split_<stem>``, ``parse_<stem>``."""
+    return Format(
+        name,
+        suffixes,
+        f"{module}:looks_like_{stem}",
+        f"{module}:split_{stem}",
+        f"{module}:parse_{stem}",
+    )
+
+
 FORMATS: tuple[Format, ...] = (
-    Format("phh", (".phh", ".phhs"), _is_phh, "parser.phh:split_phh", "parser.phh:parse_phh"),
-    Format("ggpoker", (".txt",), lambda t, p: _load("parser.ggpoker:looks_like_ggpoker")(t, p), "parser.ggpoker:split_ggpoker", "parser.ggpoker:parse_ggpoker"),  # noqa: E501
-    Format("pacific", (".txt",), lambda t, p: _load("parser.pacific:looks_like_pacific")(t, p), "parser.pacific:split_pacific", "parser.pacific:parse_pacific"),  # noqa: E501
-    Format("winning", (".txt",), lambda t, p: _load("parser.winning:looks_like_winning")(t, p), "parser.winning:split_winning", "parser.winning:parse_winning"),  # noqa: E501
-    Format("winamax", (".txt",), lambda t, p: _load("parser.winamax:looks_like_winamax")(t, p), "parser.winamax:split_winamax", "parser.winamax:parse_winamax"),  # noqa: E501
-    Format("bovada", (".txt",), lambda t, p: _load("parser.bovada:looks_like_bovada")(t, p), "parser.bovada:split_bovada", "parser.bovada:parse_bovada"),  # noqa: E501
-    Format("fulltilt", (".txt",), lambda t, p: _load("parser.fulltilt:looks_like_fulltilt")(t, p), "parser.fulltilt:split_fulltilt", "parser.fulltilt:parse_fulltilt"),  # noqa: E501
-    Format("ipoker", (".xml", ".txt"), lambda t, p: _load("parser.ipoker:looks_like_ipoker")(t, p), "parser.ipoker:split_ipoker", "parser.ipoker:parse_ipoker"),  # noqa: E501
-    Format("partypoker", (".txt",), lambda t, p: _load("parser.partypoker:looks_like_party")(t, p), "parser.partypoker:split_party", "parser.partypoker:parse_party"),  # noqa: E501
+    _room("phh", "parser.phh", "phh", (".phh", ".phhs")),
+    _room("ggpoker", "parser.rooms.ggpoker", "ggpoker"),
+    _room("pacific", "parser.rooms.pacific", "pacific"),
+    _room("winning", "parser.rooms.winning", "winning"),
+    _room("winamax", "parser.rooms.winamax", "winamax"),
+    _room("bovada", "parser.rooms.bovada", "bovada"),
+    _room("fulltilt", "parser.rooms.fulltilt", "fulltilt"),
+    _room("ipoker", "parser.rooms.ipoker", "ipoker", (".xml", ".txt")),
+    _room("partypoker", "parser.rooms.partypoker", "party"),
     Format(
         "pokerstars",
         (".txt",),
-        _is_pokerstars,
+        "parser.formats:looks_like_pokerstars",
         "parser.split:split_hands",
         "parser.pokerstars:parse_hand",
     ),
@@ -78,6 +87,12 @@ _FALLBACK = FORMATS[-1]
 #: ``"module:function"``, tried by the importer before the hand formats.
 SUMMARY_FORMATS: tuple[tuple[str, str], ...] = (
     ("parser.pokerstars_summary:looks_like_summary", "parser.pokerstars_summary:parse_summary"),
+    ("parser.rooms.fulltilt_summary:looks_like_fulltilt_summary",
+     "parser.rooms.fulltilt_summary:parse_fulltilt_summary"),
+    ("parser.rooms.winamax_summary:looks_like_winamax_summary",
+     "parser.rooms.winamax_summary:parse_winamax_summary"),
+    ("parser.rooms.pacific_summary:looks_like_pacific_summary",
+     "parser.rooms.pacific_summary:parse_pacific_summary"),
 )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from lark import Token
 from lark.common import LexerConf
@@ -113,8 +113,10 @@ class LineToken(Token):
 
     __slots__ = ("match",)
     match: re.Match[str]
+    #: Always set (``Token`` allows None): builders add it to the hand's first line.
+    line: int
 
-    def __new__(  # type: ignore[misc]
+    def __new__(
         cls, type: str, value: str, start_pos: int, line: int, match: re.Match[str]
     ) -> LineToken:
         # Token.__new__, without its checks for deprecated arguments (it is on the hot path).
@@ -222,7 +224,7 @@ class LineLexer(Lexer):
         accepts: Any,
         parser_state: Any,
         lexer_state: LexerState,
-    ) -> None:
+    ) -> NoReturn:
         allowed = {name for name in accepts if name.isupper() and name not in self.ignore}
         for name in self.order:  # a known kind of line, in the wrong section?
             if self.patterns[name].match(text, pos) is not None:

@@ -153,7 +153,18 @@ class Builder:
                     text=text,
                     hand_id=self.hand_id,
                 ) from None
-        return self._hand()
+        try:
+            return self._hand()
+        except MoneyError as problem:  # the buy-in of a tournament header, read last (fuzzing)
+            header_line = self.raw.text.split("\n", 1)[0]
+            raise ParseError(
+                f"{problem} in the tournament buy-in of line {header_line!r}",
+                path=self.raw.path,
+                line=self.raw.first_line,
+                column=1,
+                text=header_line,
+                hand_id=self.hand_id,
+            ) from None
 
     def _hand(self) -> ParsedHand:
         header, spec, stakes = self.header, self.spec, self.stakes

@@ -7,7 +7,8 @@ is built); :class:`parser.lines.Builder` then turns each line into events, takin
 apart with the same terminal's regex groups, resolving every player name against the seat
 list (:mod:`parser.names`), and giving every event its absolute file line.
 
-Errors are translated here, at the boundary: a line no terminal matches, or a line in the
+Errors are translated here, at the boundary (:func:`parser.rooms.errors.translate`, which
+every room's grammar shares): a line no terminal matches, or a line in the
 wrong section, is a ``ParseError`` naming the file, line, column, the line's text and the
 terminals that would fit there; a hand that stops before its SUMMARY is an
 ``IncompleteHand``.
@@ -23,21 +24,17 @@ from importlib.resources import files
 from typing import TYPE_CHECKING
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
+from lark.exceptions import UnexpectedInput, VisitError
 
 from parser.header import hand_id_of
 from parser.lexer import LineLexer
 from parser.lines import Builder
-from parser.model.errors import IncompleteHand, ParseError
+from parser.rooms.errors import translate
 
 if TYPE_CHECKING:
     from parser.model.hand import ParsedHand, Source
+
+_SUMMARY = "*** SUMMARY ***"
 
 
 class _Lines(Transformer[Token, list[Token]]):
@@ -86,51 +83,7 @@ def parse_hand(raw: Source) -> ParsedHand:
     try:
         tokens = lark.parse(text)
     except UnexpectedInput as error:
-        raise _translate(error, raw, text, hand_id) from None
+        raise translate(error, raw, text, hand_id, summary=_SUMMARY, whole_line=True) from None
     except VisitError as error:  # pragma: no cover - _Lines.start cannot fail
         raise error.orig_exc from None
     return Builder(raw, hand_id).build(tokens)
-
-
-def _translate(error: UnexpectedInput, raw: Source, text: str, hand_id: str | None) -> Exception:
-    lines = text.split("\n")
-    last = len(lines) - 1  # the text ends with "\n": the last element is ""
-    while last > 1 and not lines[last - 1]:
-        last -= 1
-    if isinstance(error, UnexpectedEOF) or (
-        isinstance(error, UnexpectedToken) and error.token.type == "$END"
-    ):
-        at_end, number, expected = True, last, sorted(error.expected)
-    elif isinstance(error, UnexpectedToken):
-        number = error.token.line
-        at_end, expected = False, sorted(error.expected)
-    else:
-        assert isinstance(error, UnexpectedCharacters)
-        number = error.line
-        at_end, expected = number >= last, sorted(error.allowed)
-    expected = [name for name in expected if name not in ("BLANK", "$END")]
-    line_text = lines[number - 1] if 0 < number <= len(lines) else ""
-    absolute = raw.first_line + number - 1
-    if at_end and hand_id is not None and "*** SUMMARY ***" not in lines:
-        return IncompleteHand(
-            f"the hand stops at line {absolute} ({line_text!r}) before its *** SUMMARY ***",
-            hand_id=hand_id,
-            path=raw.path,
-            line=absolute,
-        )
-    wanted = ", ".join(expected) if expected else "the end of the hand"
-    if isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        what = f"unexpected {error.token.type} {line_text!r}"
-    elif at_end and isinstance(error, UnexpectedToken | UnexpectedEOF):
-        what = f"the hand ends after line {line_text!r}"
-    else:
-        what = f"unexpected line {line_text!r}"
-    return ParseError(
-        f"{what} (expected one of: {wanted})",
-        path=raw.path,
-        line=absolute,
-        column=1,
-        text=line_text,
-        expected=tuple(expected),
-        hand_id=hand_id,
-    )

@@ -88,6 +88,7 @@ def tournament_of_header(line: str, tournament_id: str, level: str | None) -> To
     if m is None or m["tid"] != tournament_id:
         return Tournament(tournament_id=tournament_id, level=level)
     round_m = _ROUND.search(line)
+    amounts: tuple[int, ...]
     if m["free"]:
         currency, unit, amounts = "PLAY", 1, ()
     else:

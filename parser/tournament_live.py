@@ -11,7 +11,8 @@ to balance the tables, T6) is written in the next hand at that table, in ``_betw
 They become events of ``Tournament.before``, never of the hand: the engine replays hands,
 and ``analytics.tournaments.live`` checks what happens between them. ``_buy_in``, ``_bounty``
 and ``_fee`` (integers of the smallest unit of ``_buy_in_currency``, default play chips)
-give the tournament's price. Errors name the line and the string, as ``_live``'s do.
+give the tournament's price; ``_hand_for_hand = N`` marks a hand of round N of
+hand-for-hand play (T3, T6). Errors name the line and the string, as ``_live``'s do.
 """
 
 from __future__ import annotations
@@ -111,4 +112,16 @@ def tournament_of_phh(
         unit=1 if currency in WHOLE_UNITS else 100,
         level=level,
         before=tuple(before),
+        hand_for_hand=_hand_for_hand(raw, doc),
     )
+
+
+def _hand_for_hand(raw: Source, doc: dict[str, Any]) -> int | None:
+    """``_hand_for_hand = N``: the hand is round N of hand-for-hand play (T3, T6)."""
+    value = doc.get("_hand_for_hand")
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise ParseError("_hand_for_hand must be a round number from 1", path=raw.path,
+                         line=raw.first_line)  # fmt: skip
+    return value

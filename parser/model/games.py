@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypedDict
 
 
 class Betting(StrEnum):
@@ -172,11 +173,29 @@ _COURCHEVEL = (
     StreetSpec(name="turn", board_cards=1, bet_size=BetSize.BIG),
     StreetSpec(name="river", board_cards=1, bet_size=BetSize.BIG),
 )
-_LIMIT = {"max_bets": 4}
-_STUD: dict = {
+
+
+# The fields a family of rows shares, spread into each row with ``**``; typed so the
+# checker knows each key's type and that no row repeats one.
+class _Limit(TypedDict):
+    max_bets: int
+
+
+class _Stud(TypedDict):
+    forced: Forced
+    max_players: int
+    max_bets: int
+    supported: bool
+    open_pair_street: str | None
+    odd_chip: OddChip
+
+
+_LIMIT: _Limit = {"max_bets": 4}
+_STUD: _Stud = {
     "forced": Forced.BRING_IN, "max_players": 8, "max_bets": 4, "supported": True,
     "open_pair_street": "fourth", "odd_chip": OddChip.HIGH_CARD,
 }
+_RAZZ: _Stud = {**_STUD, "open_pair_street": None}
 
 _ROWS: tuple[GameSpec, ...] = (
     # hold'em (RULES.md D7: 2 down; S1: any 5 of 7)
@@ -237,7 +256,7 @@ _ROWS: tuple[GameSpec, ...] = (
     # pair is a bad hand there, so it gives no big-bet option.
     GameSpec(code="FLRAZZ", name="Razz Limit", betting=Betting.FIXED_LIMIT,
              streets=_stud_streets(), evaluator=Evaluator.LOW_A5, low_showing=True,
-             **{**_STUD, "open_pair_street": None}),
+             **_RAZZ),
     # draw (C1; D6: 5-card draw at most 5... online tables seat 6)
     GameSpec(code="FL5CD", name="5 Card Draw Limit", betting=Betting.FIXED_LIMIT,
              streets=_draw_streets(5, 1), evaluator=Evaluator.HIGH, max_players=6, supported=True,

@@ -88,6 +88,8 @@ class Tournament:
     #: A name the header gives the tournament ("Cub3d", "Zoom").
     name: str = ""
     before: tuple[Event, ...] = ()
+    #: The hand-for-hand round of a live log's hand (T3, T6), None outside hand-for-hand.
+    hand_for_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from importlib.resources import files
+from typing import Literal, overload
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -127,7 +128,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("d dh p2 Ac??")
     DealHole(player=2, cards=(Card('Ac'), None))
     """
-    return _parse(text, "action")  # type: ignore[return-value]
+    return _parse(text, "action")
 
 
 def parse_live(text: str) -> LiveItem:
@@ -137,13 +138,18 @@ def parse_live(text: str) -> LiveItem:
     LiveItem(before=12, kind='returned', player=None, cards=(Card('Kh'),), first=False, \
 street='turn', place='set_aside', rule='E6', reason='')
     """
-    return _parse(text, "live")  # type: ignore[return-value]
+    return _parse(text, "live")
 
 
+@overload
+def _parse(text: str, start: Literal["action"]) -> Action: ...
+@overload
+def _parse(text: str, start: Literal["live"]) -> LiveItem: ...
 def _parse(text: str, start: str) -> Action | LiveItem:
+    """The grammar's rule ``start`` (its result is of that rule's type: hence the overloads)."""
     try:
         tree = _lark().parse(text, start=start)
-        return _Records().transform(tree)  # type: ignore[no-any-return]
+        return _Records().transform(tree)
     except UnexpectedInput as error:
         raise _syntax_error(error, text) from None
     except VisitError as error:
@@ -161,7 +167,8 @@ def _syntax_error(error: UnexpectedInput, text: str) -> ActionSyntaxError:
             what = f"unexpected {str(error.token)!r}"
     elif isinstance(error, UnexpectedCharacters):
         expected = tuple(sorted(n for n in error.allowed if n != "$END"))
-        what = f"unexpected {text[error.pos_in_stream : error.pos_in_stream + 12]!r}"
+        at = error.pos_in_stream or 0
+        what = f"unexpected {text[at : at + 12]!r}"
     else:  # pragma: no cover - lalr raises one of the two above
         expected, what = (), "does not fit"
     wanted = ", ".join(expected) if expected else "the end of the action"
@@ -180,7 +187,7 @@ def _player(token: Token) -> int:
     return int(str(token)[1:])
 
 
-class _Records(Transformer[Token, object]):
+class _Records(Transformer[Token, Action | LiveItem]):
     """One method per alternative of the grammar; each returns its record."""
 
     # -- actions ---------------------------------------------------------------------------

@@ -213,12 +213,12 @@ class Builder:
             return
         if self.draw and self.street > 0:
             for k in range(len(self.events) - 1, -1, -1):
-                event = self.events[k]
-                if isinstance(event, ev.StreetStart):
+                earlier = self.events[k]
+                if isinstance(earlier, ev.StreetStart):
                     break
-                if isinstance(event, ev.Draw) and event.player == name and not event.drawn:
+                if isinstance(earlier, ev.Draw) and earlier.player == name and not earlier.drawn:
                     drawn = _known(cards)
-                    self.events[k] = replace(event, drawn=drawn)
+                    self.events[k] = replace(earlier, drawn=drawn)
                     self.hands[i] += drawn
                     return
             raise BuildError(f"p{i + 1} is dealt cards in a draw round without discarding",

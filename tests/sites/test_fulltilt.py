@@ -61,12 +61,11 @@ def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
     db = tmp_path_factory.mktemp("ftp") / "ftp.sqlite"
     report = import_paths([str(FOLDER)], db)
     # 99 files: 63 hand histories, 2 repeating another file byte for byte, and 34
-    # tournament summaries ("Full Tilt Poker Tournament Summary ..."), which hold no hand
-    # and are refused as such (the tournament issue reads them).
-    assert (report.files, report.files_imported, report.files_unchanged) == (99, 63, 2)
-    assert len(report.files_refused) == 34
-    assert {r.kind for r in report.files_refused} == {"not_a_hand_history"}
-    assert all("summaries" in r.path or "step" in r.path for r in report.files_refused)
+    # tournament summaries ("Full Tilt Poker Tournament Summary ..."), which hold no hand:
+    # read as summaries (issue 12, tests/tournaments/test_room_summaries.py).
+    assert (report.files, report.files_imported, report.files_unchanged) == (99, 97, 2)
+    assert report.summaries == 34
+    assert report.files_refused == []
     return sqlite3.connect(db)
 
 

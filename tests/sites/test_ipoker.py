@@ -14,9 +14,9 @@ import pytest
 from analytics.importer import import_paths
 from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
-from parser.ipoker import read_gametype
 from parser.model import events as ev
 from parser.model.hand import Source
+from parser.rooms.ipoker import read_gametype
 from replayer import replay
 from tests.corpus import CORPORA
 

@@ -1,5 +1,5 @@
 """888poker / Pacific (Cassava): every corpus file reads, and the quirks the reader
-reconciles (parser/pacific.py, docs/sites.md)."""
+reconciles (parser/rooms/pacific.py, docs/sites.md)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from parser.formats import format_of, parse_hand, split_hands
 from parser.model import events as ev
 from parser.model.errors import ParseError, PokerhhError
 from parser.model.hand import Source
-from parser.pacific import card, parse_pacific
-from parser.rooms import localised_units
+from parser.rooms.amounts import localised_units
+from parser.rooms.pacific import card, parse_pacific
 from replayer import replay
 from tests.corpus import CORPORA
 

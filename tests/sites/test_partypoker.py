@@ -16,7 +16,7 @@ from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
 from parser.model import events as ev
 from parser.model.hand import Source
-from parser.partypoker import party_amount
+from parser.rooms.partypoker import party_amount
 from replayer import replay
 from tests.corpus import CORPORA
 

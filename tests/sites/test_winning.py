@@ -1,5 +1,5 @@
 """Americas Cardroom / WPN ("Winning"): every corpus file reads, in both of the client's
-formats, and the quirks the reader reconciles (parser/winning.py, docs/sites.md)."""
+formats, and the quirks the reader reconciles (parser/rooms/winning.py, docs/sites.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from parser.formats import format_of, parse_hand, split_hands
 from parser.model import events as ev
 from parser.model.errors import ParseError, PokerhhError
 from parser.model.hand import Source
-from parser.winning import parse_winning
+from parser.rooms.winning import parse_winning
 from replayer import replay
 from tests.corpus import CORPORA
 

@@ -51,6 +51,7 @@ from parser.model.errors import IncompleteHand, ParseError, UnsupportedGame
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.money import MoneyError, to_units
+from parser.rooms.errors import line_error
 
 SITE = "PartyPoker"
 
@@ -334,15 +335,7 @@ class _Builder:
             try:
                 _HANDLERS[token.type](self, m)
             except (_Fail, MoneyError, ValueError, KeyError) as problem:
-                text = str(token).rstrip("\n")
-                raise ParseError(
-                    f"{problem} in line {text!r}",
-                    path=self.raw.path,
-                    line=self.line,
-                    column=1,
-                    text=text,
-                    hand_id=self.hand_id,
-                ) from None
+                raise line_error(problem, token, self.raw, self.line, self.hand_id) from None
         return self._hand()
 
     def _money(self, text: str) -> int:

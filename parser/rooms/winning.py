@@ -1,7 +1,7 @@
 """Americas Cardroom / Winning Poker Network (WPN) text -> :class:`ParsedHand`.
 
 The client has written two formats, each with its grammar (lexed by
-:class:`parser.rooms.RoomLexer`):
+:class:`parser.rooms.lexer.RoomLexer`):
 
 - since about 2019, ``grammars/winning.lark``: "Hand #N - Holdem(No Limit) - $0.02/$0.05 -
   2021/04/20 18:42:26 UTC", close to PokerStars. Its "Total pot" is written after the rake
@@ -12,7 +12,7 @@ The client has written two formats, each with its grammar (lexed by
   player's total for the hand then.
 - 2015-2017, ``grammars/winning_2016.lark``: "Game started at:", "Player X raises (60)".
   Every amount is the chips the action ADDS (the builder keeps each round's bets, see
-  :class:`parser.rooms.Bets`, to write the ``RaiseTo`` total); "allin (X)" is a call, bet
+  :class:`parser.rooms.bets.Bets`, to write the ``RaiseTo`` total); "allin (X)" is a call, bet
   or raise by what it adds; hole cards come one "received card" line at a time; no
   "collected" lines: the summary's "Collects: X" per player are the claims, its "Pot:"
   is after rake and jackpot fee; the header names no betting structure (Hold'em is no
@@ -25,23 +25,27 @@ The client has written two formats, each with its grammar (lexed by
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput
 
+from parser.lexer import LineToken
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
-from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.money import MoneyError
-from parser.names import SeatNames
-from parser.rooms import Bets, LineToken, RoomLexer, grammar, localised_units, translate
+from parser.rooms.amounts import localised_units
+from parser.rooms.bets import Bets
+from parser.rooms.builder import Fail, RoomBuilder, handlers_of
+from parser.rooms.errors import line_error, translate
+from parser.rooms.grammar import grammar
+from parser.rooms.lexer import RoomLexer
+from parser.rooms.split import split_at_starts
 
 SITE = "WPN"
 #: "Holdem(No Limit)" and the other game names of the 2019 format -> ``GAME_SPECS`` codes.
@@ -143,19 +147,7 @@ def split_winning(text: str, path: str) -> Iterator[Source]:
         for i, line in enumerate(lines)
         if line.startswith("Game started at: ") or _HAND.match(line)
     ]
-    bounds = [*starts, len(lines)]
-    if not starts or any(line.strip() for line in lines[: starts[0]]):
-        bounds = [0, *bounds]
-    for begin, end in itertools.pairwise(bounds):
-        chunk = [line.rstrip() for line in lines[begin:end]]
-        while chunk and not chunk[-1]:
-            chunk.pop()
-        first = begin
-        while chunk and not chunk[0]:
-            chunk.pop(0)
-            first += 1
-        if chunk:
-            yield Source(path, first + 1, "\n".join(chunk) + "\n")
+    return split_at_starts(path, lines, starts)
 
 
 def hand_id_of(text: str) -> str | None:
@@ -176,24 +168,17 @@ def parse_winning(raw: Source) -> ParsedHand:
     try:
         tokens = grammar(name, lexer).parse(text)
     except UnexpectedInput as error:
-        raise translate(error, raw, text, hand_id, summary) from None
+        raise translate(
+            error, raw, text, hand_id, summary=summary, named=f"{summary!r} line"
+        ) from None
     return _Builder(raw, hand_id).build(tokens)
 
 
-class _Fail(Exception):
-    """A problem with the current line; :meth:`_Builder.build` adds where it is."""
-
-
-class _Builder:
+class _Builder(RoomBuilder):
     """Builds one hand of either format (one ``_on_<TERMINAL>`` method per kind of line)."""
 
     def __init__(self, raw: Source, hand_id: str | None) -> None:
-        self.raw = raw
-        self.hand_id = hand_id
-        self.line = 0
-        self.events: list[ev.Event] = []
-        self.seats: dict[str, Seat] = {}
-        self.names: SeatNames | None = None
+        super().__init__(raw, hand_id)
         self.bets = Bets()
         #: What each player has left, and has put in the hand.
         self.left: dict[str, int] = {}
@@ -226,21 +211,13 @@ class _Builder:
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
         for token in tokens:
-            self.line = self.raw.first_line + token.line - 1
+            self.line = self.offset + token.line
             try:
                 if self.pending and token.type not in ("RECEIVED_LINE", "CARD_LINE"):
                     self._flush_cards()
                 _HANDLERS[token.type](self, token.match)
-            except (_Fail, MoneyError, ValueError) as problem:
-                text = str(token).rstrip("\n")
-                raise ParseError(
-                    f"{problem} in line {text!r}",
-                    path=self.raw.path,
-                    line=self.line,
-                    column=1,
-                    text=text,
-                    hand_id=self.hand_id,
-                ) from None
+            except (Fail, MoneyError, ValueError) as problem:
+                raise line_error(problem, token, self.raw, self.line, self.hand_id) from None
         self.events += self.claims
         assert self.spec is not None
         rake = self.parts.get("Rake")
@@ -274,19 +251,6 @@ class _Builder:
 
     def _money(self, text: str) -> int:
         return localised_units(text, self.unit)
-
-    def _add(self, event: ev.Event) -> None:
-        self.events.append(event)
-
-    def _seated(self, m: re.Match[str], group: int = 1) -> tuple[str, re.Match[str]]:
-        if self.names is None:
-            self.names = SeatNames(self.seats)
-        if m[group] in self.names.trusted:
-            return m[group], m
-        found = self.names.resolve(m, group)
-        if found is None:
-            raise _Fail(f"{m[group]!r} is not in the seat list")
-        return found
 
     def _put(self, name: str, amount: int, live: bool = True) -> int:
         """``name`` puts ``amount`` in; returns his bet in the round (live chips)."""
@@ -338,11 +302,11 @@ class _Builder:
         self.hand_id = m[2]
         found = _HEADER.fullmatch(m[3])
         if found is None:
-            raise _Fail("cannot read the header")
+            raise Fail("cannot read the header")
         self.game_name = found["game"]
         code = GAMES.get(self.game_name)
         if code is None:
-            raise _Fail(f"unknown game {self.game_name!r}")
+            raise Fail(f"unknown game {self.game_name!r}")
         self.spec = GAME_SPECS[code]
         small, big = found["small"], found["big"]
         if found["tid"] is not None:
@@ -363,7 +327,7 @@ class _Builder:
     def _on_SEAT_LINE(self, m: re.Match[str]) -> None:
         number, name, stack = m[1], m[2], m[3]
         if name in self.seats:
-            raise _Fail(f"{name!r} is seated twice")
+            raise Fail(f"{name!r} is seated twice")
         sitting_out = m.re.groups >= 4 and bool(m[4])
         seat = Seat(seat=int(number), name=name, stack=self._money(stack), sitting_out=sitting_out)
         self.seats[name] = seat
@@ -471,14 +435,6 @@ class _Builder:
             return
         self._add(ev.DealHole(player=name, cards=first, line=self.line))
 
-    def _on_FOLD_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(ev.Fold(player=name, line=self.line))
-
-    def _on_CHECK_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(ev.Check(player=name, line=self.line))
-
     def _on_CALL_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         amount = self._money(m[2])
@@ -579,7 +535,7 @@ class _Builder:
             return
         seat = next((s for s in self.seats.values() if s.seat == int(m[1])), None)
         if seat is None:
-            raise _Fail(f"seat {m[1]} is not in the seat list")
+            raise Fail(f"seat {m[1]} is not in the seat list")
         if not any(isinstance(e, ev.Collect) and e.player == seat.name for e in self.events):
             self.claims.append(
                 ev.Collect(player=seat.name, amount=self._money(won[1]), line=self.line)
@@ -595,7 +551,7 @@ class _Builder:
         self.hand_id, small, big, table, game = m.groups()
         codes = GAMES_2016.get(game)
         if codes is None:
-            raise _Fail(f"unknown game {game!r}")
+            raise Fail(f"unknown game {game!r}")
         self.game_name = game
         self.spec = GAME_SPECS[codes[0]]
         self.fixed_by_stakes = codes[1]
@@ -708,14 +664,10 @@ class _Builder:
         return
 
     def _on_NAMELESS_LINE(self, m: re.Match[str]) -> None:
-        raise _Fail(
+        raise Fail(
             "a player with no name acts and is in no seat line (the room left his name "
             "empty): his chips cannot be accounted for"
         )
 
 
-_HANDLERS: dict[str, Callable[[_Builder, re.Match[str]], None]] = {
-    name[len("_on_") :]: getattr(_Builder, name)
-    for name in dir(_Builder)
-    if name.startswith("_on_")
-}
+_HANDLERS = handlers_of(_Builder)

@@ -1,13 +1,14 @@
-"""Lark's errors -> pokerhh's, for the rooms' line grammars (Bovada, Full Tilt).
+"""Lark's errors -> pokerhh's, for every line grammar (PokerStars' and the rooms').
 
-The same translation as :mod:`parser.pokerstars` makes for its own grammar: a line no
-terminal matches, or a line in the wrong section, is a ``ParseError`` naming the file,
-line, column, the line's text and the terminals that would fit there; a hand that stops
-before its summary marker is an ``IncompleteHand``.
+A line no terminal matches, or a line in the wrong section, is a ``ParseError`` naming the
+file, line, column, the line's text and the terminals that would fit there; a hand that
+stops before its summary line is an ``IncompleteHand`` (the file was cut). A line the
+grammar accepts but the builder cannot read is a ``ParseError`` too (:func:`line_error`).
 """
 
 from __future__ import annotations
 
+from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from parser.model.errors import IncompleteHand, ParseError
@@ -15,9 +16,21 @@ from parser.model.hand import Source
 
 
 def translate(
-    error: UnexpectedInput, raw: Source, text: str, hand_id: str | None, *, summary: str
+    error: UnexpectedInput,
+    raw: Source,
+    text: str,
+    hand_id: str | None,
+    *,
+    summary: str,
+    whole_line: bool = False,
+    named: str | None = None,
 ) -> Exception:
-    """The ``ParseError`` (or ``IncompleteHand``) for lark's ``error`` on ``text``."""
+    """The ``ParseError`` (or ``IncompleteHand``) for lark's ``error`` on ``text``.
+
+    ``summary`` is the start of the room's summary line (the whole line when
+    ``whole_line``): a hand without one that ends early was cut. ``named`` is how the
+    message names that line (``summary`` itself by default).
+    """
     lines = text.split("\n")
     last = len(lines) - 1  # the text ends with "\n": the last element is ""
     while last > 1 and not lines[last - 1]:
@@ -36,9 +49,13 @@ def translate(
     expected = [name for name in expected if name not in ("BLANK", "$END")]
     line_text = lines[number - 1] if 0 < number <= len(lines) else ""
     absolute = raw.first_line + number - 1
-    if at_end and hand_id is not None and not any(line.startswith(summary) for line in lines):
+    if whole_line:
+        has_summary = summary in lines
+    else:
+        has_summary = any(line.startswith(summary) for line in lines)
+    if at_end and hand_id is not None and not has_summary:
         return IncompleteHand(
-            f"the hand stops at line {absolute} ({line_text!r}) before its {summary}",
+            f"the hand stops at line {absolute} ({line_text!r}) before its {named or summary}",
             hand_id=hand_id,
             path=raw.path,
             line=absolute,
@@ -57,5 +74,20 @@ def translate(
         column=1,
         text=line_text,
         expected=tuple(expected),
+        hand_id=hand_id,
+    )
+
+
+def line_error(
+    problem: Exception, token: Token, raw: Source, line: int, hand_id: str | None
+) -> ParseError:
+    """The ``ParseError`` for a ``problem`` the builder met reading ``token``'s line."""
+    text = str(token).rstrip("\n")
+    return ParseError(
+        f"{problem} in line {text!r}",
+        path=raw.path,
+        line=line,
+        column=1,
+        text=text,
         hand_id=hand_id,
     )

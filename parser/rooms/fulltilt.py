@@ -23,25 +23,24 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from functools import cache
-from importlib.resources import files
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from parser.header import TIME_ZONES
-from parser.keyed_lexer import KeyedLexer
 from parser.lexer import LineToken
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
-from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.money import CURRENCY_SIGNS, MoneyError, to_units, to_units_floor
 from parser.names import SeatNames
-from parser.room_errors import translate
+from parser.rooms.builder import Fail, RoomBuilder, dispatch, handlers_of
+from parser.rooms.errors import translate
+from parser.rooms.grammar import grammar
+from parser.rooms.lexer import RoomLexer
+from parser.rooms.split import split_at_headers
 
 SITE = "Full Tilt"
 HEADER_RE = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+")
@@ -143,43 +142,17 @@ def looks_like_fulltilt(text: str, path: str) -> bool:
 
 
 def split_fulltilt(text: str, path: str) -> Iterator[Source]:
-    """One :class:`Source` per hand (archive separators "**** # 3 ****" and "BEGIN" dropped; blank
-    lines inside a hand kept so line numbers stay true)."""
-    lines: list[str] = []
-    first = 0
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
-        if (line.startswith("*****") and " # " in line) or line == "BEGIN":
-            line = ""  # archive separators (FTP's, Hold'em Manager's "BEGIN")
-        m = HEADER_RE.search(line) if "Game #" in line else None
-        if m is not None:
-            fragment = line[: m.start()].rstrip()
-            if fragment:
-                if not lines:
-                    first = number
-                lines.append(fragment)
-            hand = _flush(path, first, lines)
-            if hand is not None:
-                yield hand
-            lines, first = [line[m.start() :]], number
-            continue
-        if not lines:
-            if not line:
-                continue
-            first = number
-        lines.append(line)
-    hand = _flush(path, first, lines)
-    if hand is not None:
-        yield hand
+    """One :class:`Source` per hand (:func:`parser.rooms.split.split_at_headers`), archive
+    separators "**** # 3 ****" and "BEGIN" dropped."""
+    return split_at_headers(text, path, HEADER_RE, "Game #", _separator)
 
 
-def _flush(path: str, first: int, lines: list[str]) -> Source | None:
-    while lines and not lines[-1]:
-        lines.pop()
-    return Source(path, first, "\n".join(lines) + "\n") if lines else None
+def _separator(line: str) -> bool:
+    """An archive separator (FTP's "***** # 3 *****", Hold'em Manager's "BEGIN")."""
+    return (line.startswith("*****") and " # " in line) or line == "BEGIN"
 
 
-class _Lexer(KeyedLexer):
+class _Lexer(RoomLexer):
     KEYS: ClassVar[dict[str, tuple[str, ...]]] = {
         "folds": ("FOLD_LINE",),
         "checks": ("CHECK_LINE",),
@@ -229,34 +202,16 @@ class _Lexer(KeyedLexer):
         return found[1] if found else ""
 
 
-class _Lines(Transformer[Token, list[Token]]):
-    def start(self, children: list[Token]) -> list[Token]:
-        return children
-
-
-@cache
-def _parser() -> Lark:
-    grammar = files("parser.grammars").joinpath("fulltilt.lark").read_text(encoding="utf-8")
-    lark = Lark(grammar, parser="lalr", lexer=_Lexer, transformer=_Lines())
-    for rule in lark.rules:
-        rule.origin.name = str(rule.origin.name)
-    return lark
-
-
 def parse_fulltilt(raw: Source) -> ParsedHand:
     """Parse one Full Tilt hand (a :class:`Source` from :func:`split_fulltilt`)."""
     text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
     m = _HEADER.match(text.split("\n", 1)[0])
     hand_id = m["id"] if m else None
     try:
-        tokens = _parser().parse(text)
+        tokens = grammar("fulltilt", _Lexer).parse(text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary="*** SUMMARY") from None
     return _Builder(raw, hand_id).build(tokens)
-
-
-class _Fail(Exception):
-    """A problem with the current line; :meth:`_Builder.build` adds where it is."""
 
 
 def _when(h: re.Match[str]) -> datetime:
@@ -272,7 +227,7 @@ def _when(h: re.Match[str]) -> datetime:
             year, month, day = int(h["year"]), _MONTHS[h["month"]], int(h["day"])
     name = TIME_ZONES.get(zone)
     if name is None:
-        raise _Fail(f"unknown time zone {zone!r}")
+        raise Fail(f"unknown time zone {zone!r}")
     hour, minute, *second = (int(x) for x in clock.split(":"))
     local = datetime(
         year, month, day, hour, minute, second[0] if second else 0, tzinfo=ZoneInfo(name)
@@ -280,14 +235,11 @@ def _when(h: re.Match[str]) -> datetime:
     return local.astimezone(UTC)
 
 
-class _Builder:
+class _Builder(RoomBuilder):
     """Builds one hand."""
 
     def __init__(self, raw: Source, hand_id: str | None) -> None:
-        self.raw = raw
-        self.hand_id = hand_id
-        self.offset = raw.first_line - 1
-        self.line = 0
+        super().__init__(raw, hand_id)
         self.spec: GameSpec = GAME_SPECS["NLHE"]
         self.unit = 100
         self.currency = "USD"
@@ -296,10 +248,7 @@ class _Builder:
         self.table = ""
         self.max_seats: int | None = None
         self.stakes = Stakes(small=0, big=0)
-        self.seats: dict[str, Seat] = {}
-        self.names: SeatNames | None = None
         self.button: int | None = None
-        self.events: list[ev.Event] = []
         self.stud = self.draw = False
         self.street = ""
         self.total_pot: int | None = None
@@ -313,20 +262,7 @@ class _Builder:
     # -- driver ------------------------------------------------------------------------
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
-        for token in tokens:
-            self.line = self.offset + token.line
-            try:
-                _HANDLERS[token.type](self, token.match)
-            except (_Fail, MoneyError, ValueError, KeyError) as problem:
-                text = str(token).rstrip("\n")
-                raise ParseError(
-                    f"{problem} in line {text!r}",
-                    path=self.raw.path,
-                    line=self.line,
-                    column=1,
-                    text=text,
-                    hand_id=self.hand_id,
-                ) from None
+        dispatch(self, tokens, _HANDLERS, (Fail, MoneyError, ValueError, KeyError))
         assert self.hand_id is not None
         self._summary_collects()
         return ParsedHand(
@@ -357,20 +293,6 @@ class _Builder:
             return to_units(text[:-1], self.unit) * 1000
         return to_units(text, self.unit)
 
-    def _seated(self, m: re.Match[str], group: int = 1) -> tuple[str, re.Match[str]]:
-        names = self.names
-        if names is None:
-            names = self.names = SeatNames(self.seats)
-        if m[group] in names.trusted:
-            return m[group], m
-        found = names.resolve(m, group)
-        if found is None:
-            raise _Fail(f"{m[group]!r} is not in the seat list")
-        return found
-
-    def _add(self, event: ev.Event) -> None:
-        self.events.append(event)
-
     # -- header, seats -------------------------------------------------------------------
 
     def _on_HEADER_LINE(self, m: re.Match[str]) -> None:
@@ -379,15 +301,15 @@ class _Builder:
         rest = h["rest"]
         when = _TIME.search(rest)
         if when is None:
-            raise _Fail("cannot read the time")
+            raise Fail("cannot read the time")
         self.started_at = _when(when)
         parts = rest[: when.start()].split(" - ")
         game_at = next((i for i, p in enumerate(parts) if _GAME.fullmatch(p)), None)
         stakes_at = next((i for i, p in enumerate(parts) if _STAKES.fullmatch(p)), None)
         if game_at is None:
-            raise _Fail(f"unknown game in {rest[: when.start()]!r}")
+            raise Fail(f"unknown game in {rest[: when.start()]!r}")
         if stakes_at is None:
-            raise _Fail("no stakes in the header")
+            raise Fail("no stakes in the header")
         game = _GAME.fullmatch(parts[game_at])
         assert game is not None
         self.spec = GAME_SPECS[GAMES[game["game"]]]
@@ -421,7 +343,7 @@ class _Builder:
     def _on_SEAT_LINE(self, m: re.Match[str]) -> None:
         number, name, stack, out = m.groups()
         if name in self.seats:
-            raise _Fail(f"{name!r} is seated twice")
+            raise Fail(f"{name!r} is seated twice")
         self.seats[name] = Seat(
             seat=int(number), name=name, stack=self._money(stack), sitting_out=bool(out)
         )
@@ -484,7 +406,7 @@ class _Builder:
             if run > 1 and not board:
                 board.extend(old)
             if tuple(board) != old:
-                raise _Fail(f"the board so far is [{' '.join(map(str, board))}]")
+                raise Fail(f"the board so far is [{' '.join(map(str, board))}]")
             new = groups[-1]
         else:
             new = cards[len(board) :]
@@ -503,7 +425,7 @@ class _Builder:
         else:
             street = _DRAWS[m[1]]
         if street not in self.spec.street_names:
-            raise _Fail(f"{self.spec.name} has no {m[1].lower()}")
+            raise Fail(f"{self.spec.name} has no {m[1].lower()}")
         self.street = street
         self._add(ev.StreetStart(street=street, line=self.line))
 
@@ -533,14 +455,6 @@ class _Builder:
         self._add(ev.DealHole(player=name, cards=first, line=self.line))
 
     # -- betting -------------------------------------------------------------------------
-
-    def _on_FOLD_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(ev.Fold(player=name, line=self.line))
-
-    def _on_CHECK_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(ev.Check(player=name, line=self.line))
 
     def _on_CALL_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
@@ -640,7 +554,7 @@ class _Builder:
     def _on_TOTAL_POT_LINE(self, m: re.Match[str]) -> None:
         found = _TOTAL.match(m[1])
         if found is None:
-            raise _Fail("cannot read the total pot")
+            raise Fail("cannot read the total pot")
         self.total_pot = self._money(found["total"])
         rake = _RAKE.search(found["rest"])
         if rake is not None:
@@ -654,7 +568,7 @@ class _Builder:
         if won is not None:
             seat = next((s for s in self.seats.values() if s.seat == int(m[1])), None)
             if seat is None:
-                raise _Fail(f"seat {m[1]} is not in the seat list")
+                raise Fail(f"seat {m[1]} is not in the seat list")
             self.summary_wins.append((seat.name, self._money(won[1]), self.line))
 
     def _on_MAX_SEATS_LINE(self, m: re.Match[str]) -> None:
@@ -685,8 +599,4 @@ class _Builder:
         self._add(ev.Note(note=ev.NoteKind.CHAT, player=m[1], text=m[2], line=self.line))
 
 
-_HANDLERS = {
-    name[len("_on_") :]: getattr(_Builder, name)
-    for name in dir(_Builder)
-    if name.startswith("_on_")
-}
+_HANDLERS = handlers_of(_Builder)

@@ -31,15 +31,12 @@ writes differently, and how it is reconciled here (docs/sites.md, "GGPoker"):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from functools import cache
-from importlib.resources import files
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from parser.header import Header, HeaderError
@@ -47,14 +44,17 @@ from parser.lexer import LineToken
 from parser.lines import Builder, _Fail
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
-from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS, Forced
 from parser.model.hand import ParsedHand, Source, Stakes
 from parser.money import MoneyError
-from parser.pokerstars import _Lines, _translate
-from parser.room_lexer import RoomLexer
+from parser.rooms.builder import dispatch, handlers_of
+from parser.rooms.errors import translate
+from parser.rooms.grammar import grammar
+from parser.rooms.lexer import RoomLexer
+from parser.rooms.split import split_at_headers
 
 SITE = "GGPoker"
+SUMMARY = "*** SUMMARY ***"
 #: GGPoker's game names (cash headers and tournament headers) -> ``GAME_SPECS`` codes.
 GAMES: dict[str, str] = {
     "Hold'em No Limit": "NLHE",
@@ -107,42 +107,9 @@ def looks_like_ggpoker(text: str, path: str) -> bool:
 
 
 def split_ggpoker(text: str, path: str) -> Iterator[Source]:
-    """A decoded GGPoker file's hands, each knowing its first file line.
-
-    As :func:`parser.split.split_hands`: lines are stripped, blank lines between hands
-    dropped and kept inside one, a header glued to a cut line starts a new hand there, and
-    text before the first header is yielded so that parsing reports it.
-    """
-    lines: list[str] = []
-    first = 0
-    for number, line in enumerate(text.split("\n"), start=1):
-        line = line.strip()
-        m = HEADER_RE.search(line) if "Poker Hand #" in line else None
-        if m is not None:
-            fragment = line[: m.start()].rstrip()
-            if fragment:
-                if not lines:
-                    first = number
-                lines.append(fragment)
-            hand = _flush(path, first, lines)
-            if hand is not None:
-                yield hand
-            lines, first = [line[m.start() :]], number
-            continue
-        if not lines:
-            if not line:
-                continue
-            first = number
-        lines.append(line)
-    hand = _flush(path, first, lines)
-    if hand is not None:
-        yield hand
-
-
-def _flush(path: str, first: int, lines: list[str]) -> Source | None:
-    while lines and not lines[-1]:
-        lines.pop()
-    return Source(path, first, "\n".join(lines) + "\n") if lines else None
+    """A decoded GGPoker file's hands, each knowing its first file line
+    (:func:`parser.rooms.split.split_at_headers`)."""
+    return split_at_headers(text, path, HEADER_RE, "Poker Hand #")
 
 
 def read_header(hand_id: str, rest: str) -> Header:
@@ -243,21 +210,7 @@ class GGBuilder(Builder):
         self.summary_run = 1
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
-        handlers = _HANDLERS
-        for token in tokens:
-            self.line = self.offset + token.line
-            try:
-                handlers[token.type](self, token.match)
-            except (_Fail, HeaderError, MoneyError, ValueError) as problem:
-                text = str(token).rstrip("\n")
-                raise ParseError(
-                    f"{problem} in line {text!r}",
-                    path=self.raw.path,
-                    line=self.line,
-                    column=1,
-                    text=text,
-                    hand_id=self.hand_id,
-                ) from None
+        dispatch(self, tokens, _HANDLERS, (_Fail, HeaderError, MoneyError, ValueError))
         self._complete_summary_boards()
         self._stakes_as_posted()
         return self._hand()
@@ -455,20 +408,7 @@ class GGBuilder(Builder):
         self._add(ev.Note(note=kind, player=name, text=m[0].rstrip("\n"), line=self.line))
 
 
-_HANDLERS: dict[str, Callable[[Builder, re.Match[str]], None]] = {
-    name[len("_on_") :]: getattr(GGBuilder, name)
-    for name in dir(GGBuilder)
-    if name.startswith("_on_") and name[len("_on_") :].isupper()
-}
-
-
-@cache
-def _parser() -> Lark:
-    grammar = files("parser.grammars").joinpath("ggpoker.lark").read_text(encoding="utf-8")
-    lark = Lark(grammar, parser="lalr", lexer=GGLexer, transformer=_Lines())
-    for rule in lark.rules:
-        rule.origin.name = str(rule.origin.name)  # see parser.pokerstars._parser
-    return lark
+_HANDLERS = handlers_of(GGBuilder)
 
 
 def parse_ggpoker(raw: Source) -> ParsedHand:
@@ -477,9 +417,9 @@ def parse_ggpoker(raw: Source) -> ParsedHand:
     found = _ID.match(text)
     hand_id = found[1] if found else None
     try:
-        tokens = _parser().parse(text)
+        tokens = grammar("ggpoker", GGLexer).parse(text)
     except UnexpectedInput as error:
-        raise _translate(error, raw, text, hand_id) from None
+        raise translate(error, raw, text, hand_id, summary=SUMMARY, whole_line=True) from None
     return GGBuilder(raw, hand_id).build(tokens)
 
 

@@ -33,16 +33,13 @@ differently, and how it is reconciled here (docs/sites.md, "Winamax"):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
-from functools import cache
-from importlib.resources import files
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from parser.header import TIME_ZONES, Header, HeaderError
@@ -50,14 +47,17 @@ from parser.lexer import LineToken
 from parser.lines import Builder, _Fail
 from parser.model import events as ev
 from parser.model.cards import parse_cards
-from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS, Forced
 from parser.model.hand import ParsedHand, Seat, Source, Stakes
 from parser.money import MoneyError, to_units_floor
-from parser.pokerstars import _Lines, _translate
-from parser.room_lexer import RoomLexer
+from parser.rooms.builder import dispatch, handlers_of
+from parser.rooms.errors import translate
+from parser.rooms.grammar import grammar
+from parser.rooms.lexer import RoomLexer
+from parser.rooms.split import split_at_headers
 
 SITE = "Winamax"
+SUMMARY = "*** SUMMARY ***"
 #: Winamax's game names -> ``GAME_SPECS`` codes.
 GAMES: dict[str, str] = {
     "Holdem no limit": "NLHE",
@@ -118,40 +118,11 @@ def looks_like_winamax(text: str, path: str) -> bool:
 
 
 def split_winamax(text: str, path: str) -> Iterator[Source]:
-    """A decoded Winamax file's hands, each knowing its first file line (as
-    :func:`parser.split.split_hands` does for PokerStars)."""
+    """A decoded Winamax file's hands, each knowing its first file line
+    (:func:`parser.rooms.split.split_at_headers`); a tournament summary has none."""
     if _SUMMARY.match(text) and HEADER_RE.search(text) is None:
-        return  # a summary: what the tournament issue reads, not hands
-    lines: list[str] = []
-    first = 0
-    for number, line in enumerate(text.split("\n"), start=1):
-        line = line.strip()
-        m = HEADER_RE.search(line) if "Winamax Poker - " in line else None
-        if m is not None:
-            fragment = line[: m.start()].rstrip()
-            if fragment:
-                if not lines:
-                    first = number
-                lines.append(fragment)
-            hand = _flush(path, first, lines)
-            if hand is not None:
-                yield hand
-            lines, first = [line[m.start() :]], number
-            continue
-        if not lines:
-            if not line:
-                continue
-            first = number
-        lines.append(line)
-    hand = _flush(path, first, lines)
-    if hand is not None:
-        yield hand
-
-
-def _flush(path: str, first: int, lines: list[str]) -> Source | None:
-    while lines and not lines[-1]:
-        lines.pop()
-    return Source(path, first, "\n".join(lines) + "\n") if lines else None
+        return iter(())  # a summary: what the tournament issue reads, not hands
+    return split_at_headers(text, path, HEADER_RE, "Winamax Poker - ")
 
 
 def plain_amount(text: str) -> str:
@@ -248,21 +219,7 @@ class WinamaxBuilder(Builder):
         self.total_rounded: Decimal | None = None
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
-        handlers = _HANDLERS
-        for token in tokens:
-            self.line = self.offset + token.line
-            try:
-                handlers[token.type](self, token.match)
-            except (_Fail, HeaderError, MoneyError, ValueError) as problem:
-                text = str(token).rstrip("\n")
-                raise ParseError(
-                    f"{problem} in line {text!r}",
-                    path=self.raw.path,
-                    line=self.line,
-                    column=1,
-                    text=text,
-                    hand_id=self.hand_id,
-                ) from None
+        dispatch(self, tokens, _HANDLERS, (_Fail, HeaderError, MoneyError, ValueError))
         if self.total_rounded is not None:
             self.total_pot = self._rounded_total(self.total_rounded)
         if self.total_pot is not None:
@@ -479,20 +436,7 @@ class WinamaxBuilder(Builder):
         )
 
 
-_HANDLERS: dict[str, Callable[[Builder, re.Match[str]], None]] = {
-    name[len("_on_") :]: getattr(WinamaxBuilder, name)
-    for name in dir(WinamaxBuilder)
-    if name.startswith("_on_") and name[len("_on_") :].isupper()
-}
-
-
-@cache
-def _parser() -> Lark:
-    grammar = files("parser.grammars").joinpath("winamax.lark").read_text(encoding="utf-8")
-    lark = Lark(grammar, parser="lalr", lexer=WinamaxLexer, transformer=_Lines())
-    for rule in lark.rules:
-        rule.origin.name = str(rule.origin.name)  # see parser.pokerstars._parser
-    return lark
+_HANDLERS = handlers_of(WinamaxBuilder)
 
 
 def parse_winamax(raw: Source) -> ParsedHand:
@@ -501,9 +445,9 @@ def parse_winamax(raw: Source) -> ParsedHand:
     found = _ID.match(text)
     hand_id = found[1] if found else None
     try:
-        tokens = _parser().parse(text)
+        tokens = grammar("winamax", WinamaxLexer).parse(text)
     except UnexpectedInput as error:
-        raise _translate(error, raw, text, hand_id) from None
+        raise translate(error, raw, text, hand_id, summary=SUMMARY, whole_line=True) from None
     return WinamaxBuilder(raw, hand_id).build(tokens)
 
 

@@ -1,7 +1,7 @@
 """888poker / Pacific Poker (Cassava) text -> :class:`ParsedHand`.
 
 ``grammars/pacific.lark`` has one terminal per kind of line (lexed by
-:class:`parser.rooms.RoomLexer`); :class:`_Builder` turns each line into the events
+:class:`parser.rooms.lexer.RoomLexer`); :class:`_Builder` turns each line into the events
 PokerStars text gives, reconciling what this room writes differently (docs/sites.md):
 
 - a raise is written as the chips it *adds* ("raises [$0.40]"): the event is the
@@ -23,9 +23,8 @@ Times are read as US Eastern time (the room writes no zone; FPDB reads them so t
 
 from __future__ import annotations
 
-import itertools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import ClassVar
@@ -33,16 +32,22 @@ from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput
 
+from parser.lexer import LineToken
 from parser.model import events as ev
 from parser.model.cards import Card
-from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS, Betting, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.money import MoneyError
-from parser.names import SeatNames
-from parser.rooms import Bets, LineToken, RoomLexer, grammar, localised_units, translate
+from parser.rooms.amounts import localised_units
+from parser.rooms.bets import Bets
+from parser.rooms.builder import Fail, RoomBuilder, dispatch, handlers_of
+from parser.rooms.errors import translate
+from parser.rooms.grammar import grammar
+from parser.rooms.lexer import RoomLexer
+from parser.rooms.split import split_at_starts
 
 SITE = "888poker"
+_SUMMARY = "** Summary **"
 #: The room's game names -> ``GAME_SPECS`` codes.
 GAMES: dict[str, str] = {
     "No Limit Holdem": "NLHE",
@@ -107,19 +112,7 @@ def split_pacific(text: str, path: str) -> Iterator[Source]:
         header = line.startswith("***** ") and _HEADER.match(line) is not None
         if line.startswith("#Game No : ") or (header and not (starts and starts[-1] == index - 1)):
             starts.append(index)
-    bounds = [*starts, len(lines)]
-    if not starts or any(line.strip() for line in lines[: starts[0]]):
-        bounds = [0, *bounds]
-    for begin, end in itertools.pairwise(bounds):
-        chunk = [line.rstrip() for line in lines[begin:end]]
-        while chunk and not chunk[-1]:
-            chunk.pop()
-        first = begin
-        while chunk and not chunk[0]:
-            chunk.pop(0)
-            first += 1
-        if chunk:
-            yield Source(path, first + 1, "\n".join(chunk) + "\n")
+    return split_at_starts(path, lines, starts)
 
 
 def hand_id_of(text: str) -> str | None:
@@ -134,7 +127,9 @@ def parse_pacific(raw: Source) -> ParsedHand:
     try:
         tokens = grammar("pacific", PacificLexer).parse(text)
     except UnexpectedInput as error:
-        raise translate(error, raw, text, hand_id, "** Summary **") from None
+        raise translate(
+            error, raw, text, hand_id, summary=_SUMMARY, named=f"{_SUMMARY!r} line"
+        ) from None
     return _Builder(raw, hand_id).build(tokens)
 
 
@@ -158,20 +153,11 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(card(c.strip()) for c in text.split(",") if c.strip())
 
 
-class _Fail(Exception):
-    """A problem with the current line; :meth:`_Builder.build` adds where it is."""
-
-
-class _Builder:
+class _Builder(RoomBuilder):
     """Builds one hand from its line tokens (one ``_on_<TERMINAL>`` method per kind)."""
 
     def __init__(self, raw: Source, hand_id: str | None) -> None:
-        self.raw = raw
-        self.hand_id = hand_id
-        self.line = 0
-        self.events: list[ev.Event] = []
-        self.seats: dict[str, Seat] = {}
-        self.names: SeatNames | None = None
+        super().__init__(raw, hand_id)
         self.bets = Bets()
         self.unit = 100
         self.currency = "USD"
@@ -196,20 +182,7 @@ class _Builder:
         # that line (an observed table) is dealt from its first action.
         types = {t.type for t in tokens}
         self.dealt = "DEALING_LINE" not in types and not types.isdisjoint(_PLAY)
-        for token in tokens:
-            self.line = self.raw.first_line + token.line - 1
-            try:
-                _HANDLERS[token.type](self, token.match)
-            except (_Fail, MoneyError, ValueError) as problem:
-                text = str(token).rstrip("\n")
-                raise ParseError(
-                    f"{problem} in line {text!r}",
-                    path=self.raw.path,
-                    line=self.line,
-                    column=1,
-                    text=text,
-                    hand_id=self.hand_id,
-                ) from None
+        dispatch(self, tokens, _HANDLERS, (Fail, MoneyError, ValueError))
         assert self.spec is not None
         self._uncalled_in_collects()
         small, big = self._stake(self.small), self._stake(self.big)
@@ -267,19 +240,6 @@ class _Builder:
                 returned[event.player] -= back
                 events[index] = replace(event, amount=event.amount - back)
 
-    def _add(self, event: ev.Event) -> None:
-        self.events.append(event)
-
-    def _seated(self, m: re.Match[str]) -> tuple[str, re.Match[str]]:
-        if self.names is None:
-            self.names = SeatNames(self.seats)
-        if m[1] in self.names.trusted:
-            return m[1], m
-        found = self.names.resolve(m)
-        if found is None:
-            raise _Fail(f"{m[1]!r} is not in the seat list")
-        return found
-
     def _return_uncalled(self) -> None:
         """The room prints no "Uncalled bet" line: return the bet nobody matched (B11)."""
         uncalled = self.bets.uncalled()
@@ -295,14 +255,14 @@ class _Builder:
 
     def _on_HEADER_LINE(self, m: re.Match[str]) -> None:
         if self.hand_id is not None and self.hand_id != m[2]:
-            raise _Fail(f"the header's game {m[2]} is not #Game No {self.hand_id}")
+            raise Fail(f"the header's game {m[2]} is not #Game No {self.hand_id}")
         self.hand_id = m[2]
 
     def _on_STAKES_LINE(self, m: re.Match[str]) -> None:
         self.small, self.big, self.game_name, date, clock = m.groups()
         code = GAMES.get(self.game_name)
         if code is None:
-            raise _Fail(f"unknown game {self.game_name!r}")
+            raise Fail(f"unknown game {self.game_name!r}")
         self.spec = GAME_SPECS[code]
         sign = next((s for s in _SIGNS if s in self.small), None)
         if sign is not None:
@@ -340,12 +300,12 @@ class _Builder:
     def _on_SEAT_LINE(self, m: re.Match[str]) -> None:
         number, name, stack = m.groups()
         if not name:
-            raise _Fail(
+            raise Fail(
                 f"seat {number} has no player name (the room blanks the names of some "
                 "observed tables): the players' actions cannot be told apart"
             )
         if name in self.seats:
-            raise _Fail(f"{name!r} is seated twice")
+            raise Fail(f"{name!r} is seated twice")
         self.seats[name] = Seat(seat=int(number), name=name, stack=self._money(stack))
         self.names = None
 
@@ -407,10 +367,6 @@ class _Builder:
             return
         self._add(ev.Fold(player=name, line=self.line))
 
-    def _on_CHECK_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(ev.Check(player=name, line=self.line))
-
     def _on_CALL_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         amount = self._money(m[2])
@@ -461,15 +417,11 @@ class _Builder:
         self._add(ev.Collect(player=name, amount=self._money(m[2]), line=self.line))
 
     def _on_NAMELESS_LINE(self, m: re.Match[str]) -> None:
-        raise _Fail("a player with no name acts (the room blanked his name)")
+        raise Fail("a player with no name acts (the room blanked his name)")
 
     def _on_BEST_HAND_LINE(self, m: re.Match[str]) -> None:
         self._add(ev.Note(note=ev.NoteKind.OTHER, text=m[0].rstrip("\n"), line=self.line))
 
 
 _PLAY = frozenset({"DEALT_LINE", "BOARD_LINE", "CHECK_LINE", "CALL_LINE", "BET_LINE", "RAISE_LINE"})
-_HANDLERS: dict[str, Callable[[_Builder, re.Match[str]], None]] = {
-    name[len("_on_") :]: getattr(_Builder, name)
-    for name in dir(_Builder)
-    if name.startswith("_on_")
-}
+_HANDLERS = handlers_of(_Builder)

@@ -29,16 +29,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from functools import cache
-from importlib.resources import files
 from itertools import pairwise
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 
-from parser.keyed_lexer import KeyedLexer
 from parser.lexer import LineToken
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
@@ -46,7 +42,11 @@ from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.money import MoneyError, to_units, to_units_floor
-from parser.room_errors import translate
+from parser.rooms.builder import Fail, dispatch, handlers_of
+from parser.rooms.errors import translate
+from parser.rooms.grammar import grammar
+from parser.rooms.lexer import RoomLexer
+from parser.rooms.split import split_at_headers
 
 SITE = "Bovada"
 #: A hand's first line (also inside a line glued to a truncated one).
@@ -98,42 +98,12 @@ def looks_like_bovada(text: str, path: str) -> bool:
 
 
 def split_bovada(text: str, path: str) -> Iterator[Source]:
-    """One :class:`Source` per hand, each knowing its first file line (blank lines inside a
-    hand kept, so that line numbers stay true; a header glued to a cut line starts a hand
-    there, the fragment staying with the hand before it)."""
-    lines: list[str] = []
-    first = 0
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
-        m = HEADER_RE.search(line) if "Hand #" in line else None
-        if m is not None:
-            fragment = line[: m.start()].rstrip()
-            if fragment:
-                if not lines:
-                    first = number
-                lines.append(fragment)
-            hand = _flush(path, first, lines)
-            if hand is not None:
-                yield hand
-            lines, first = [line[m.start() :]], number
-            continue
-        if not lines:
-            if not line:
-                continue
-            first = number
-        lines.append(line)
-    hand = _flush(path, first, lines)
-    if hand is not None:
-        yield hand
+    """One :class:`Source` per hand, each knowing its first file line
+    (:func:`parser.rooms.split.split_at_headers`)."""
+    return split_at_headers(text, path, HEADER_RE, "Hand #")
 
 
-def _flush(path: str, first: int, lines: list[str]) -> Source | None:
-    while lines and not lines[-1]:
-        lines.pop()
-    return Source(path, first, "\n".join(lines) + "\n") if lines else None
-
-
-class _Lexer(KeyedLexer):
+class _Lexer(RoomLexer):
     KEYS: ClassVar[dict[str, tuple[str, ...]]] = {
         # the first four letters after " : "
         "Card": ("DEALT_LINE",),
@@ -205,34 +175,16 @@ class _Lexer(KeyedLexer):
         return line[:4]
 
 
-class _Lines(Transformer[Token, list[Token]]):
-    def start(self, children: list[Token]) -> list[Token]:
-        return children
-
-
-@cache
-def _parser() -> Lark:
-    grammar = files("parser.grammars").joinpath("bovada.lark").read_text(encoding="utf-8")
-    lark = Lark(grammar, parser="lalr", lexer=_Lexer, transformer=_Lines())
-    for rule in lark.rules:
-        rule.origin.name = str(rule.origin.name)
-    return lark
-
-
 def parse_bovada(raw: Source) -> ParsedHand:
     """Parse one Bovada hand (a :class:`Source` from :func:`split_bovada`)."""
     text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
     m = _HEADER.match(text.split("\n", 1)[0])
     hand_id = m["id"] if m else None
     try:
-        tokens = _parser().parse(text)
+        tokens = grammar("bovada", _Lexer).parse(text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary="*** SUMMARY ***") from None
     return _Builder(raw, hand_id).build(tokens)
-
-
-class _Fail(Exception):
-    """A problem with the current line; :meth:`_Builder.build` adds where it is."""
 
 
 class _Builder:
@@ -278,20 +230,7 @@ class _Builder:
     # -- driver ------------------------------------------------------------------------
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
-        for token in tokens:
-            self.line = self.offset + token.line
-            try:
-                _HANDLERS[token.type](self, token.match)
-            except (_Fail, MoneyError, ValueError) as problem:
-                text = str(token).rstrip("\n")
-                raise ParseError(
-                    f"{problem} in line {text!r}",
-                    path=self.raw.path,
-                    line=self.line,
-                    column=1,
-                    text=text,
-                    hand_id=self.hand_id,
-                ) from None
+        dispatch(self, tokens, _HANDLERS, (Fail, MoneyError, ValueError))
         return self._hand()
 
     def _hand(self) -> ParsedHand:
@@ -408,7 +347,7 @@ class _Builder:
         key = " ".join(label.replace("[ME]", "").split())
         name = self.by_label.get(key)
         if name is None:
-            raise _Fail(f"{key!r} is not in the seat list")
+            raise Fail(f"{key!r} is not in the seat list")
         return name
 
     def _new_round(self) -> None:
@@ -430,7 +369,7 @@ class _Builder:
     def _on_HEADER_LINE(self, m: re.Match[str]) -> None:
         h = _HEADER.match(m[0].rstrip("\n"))
         if h is None:
-            raise _Fail("cannot read the header")
+            raise Fail("cannot read the header")
         site = h["site"]
         self.site = (
             "Ignition" if site == "Ignition" else "Bodog" if site.startswith("Bodog") else SITE
@@ -441,7 +380,7 @@ class _Builder:
             limit = _USUAL.get(game, "Fixed Limit")
         code = GAMES.get((game, limit))
         if code is None:
-            raise _Fail(f"unknown game {game} {limit}")
+            raise Fail(f"unknown game {game} {limit}")
         self.spec = GAME_SPECS[code]
         self.stud = self.spec.forced is Forced.BRING_IN
         self.table = h["ttable"] or h["table"] or h["zone"] or ""
@@ -476,7 +415,7 @@ class _Builder:
     def _seat(self, number: int, label: str, me: bool, stack: str) -> None:
         key = " ".join(label.replace("[ME]", "").split())
         if key in (row[1] for row in self.seat_rows):
-            raise _Fail(f"{key!r} is seated twice")
+            raise Fail(f"{key!r} is seated twice")
         self.seat_rows.append((number, key, me, self._money(stack)))
         self._seat_list()
 
@@ -567,13 +506,13 @@ class _Builder:
 
     def _on_THIRD_STREET_LINE(self, m: re.Match[str]) -> None:
         if not self.stud:
-            raise _Fail(f"{self.spec.name} has no 3rd street")
+            raise Fail(f"{self.spec.name} has no 3rd street")
         self.dealt = True
         self.street = "third"
 
     def _on_STREET_LINE(self, m: re.Match[str]) -> None:
         if not self.stud:
-            raise _Fail(f"{self.spec.name} has no {m[1].lower()}")
+            raise Fail(f"{self.spec.name} has no {m[1].lower()}")
         self.street = _STUD_STREETS[m[1]]
         self._new_round()
         self._add(ev.StreetStart(street=self.street, line=self.line))
@@ -581,7 +520,7 @@ class _Builder:
     def _deal_board(self, new: tuple[Card, ...]) -> None:
         street = {0: "flop", 3: "turn", 4: "river"}.get(len(self.board))
         if street is None:
-            raise _Fail(f"a board card after the river ({len(self.board)} on the board)")
+            raise Fail(f"a board card after the river ({len(self.board)} on the board)")
         self.board.extend(new)
         self.street = street
         self._new_round()
@@ -591,10 +530,10 @@ class _Builder:
         groups = [parse_cards(g) for g in _CARD_GROUP.findall(m[2])]
         new = groups[-1][len(self.board) :] if len(groups) == 1 else groups[-1]
         if len(groups) > 1 and tuple(c for g in groups[:-1] for c in g) != tuple(self.board):
-            raise _Fail(f"the board so far is [{' '.join(map(str, self.board))}]")
+            raise Fail(f"the board so far is [{' '.join(map(str, self.board))}]")
         self._deal_board(new)
         if self.street != m[1].lower():
-            raise _Fail(f"{m[1].lower()} dealt as the {self.street}")
+            raise Fail(f"{m[1].lower()} dealt as the {self.street}")
 
     def _on_TABLE_CARDS_LINE(self, m: re.Match[str]) -> None:
         self._deal_board(parse_cards(m[1]))
@@ -612,14 +551,14 @@ class _Builder:
             names = self.spec.street_names
             at = names.index(self.street)
             if at + 1 >= len(names):
-                raise _Fail("cards dealt after the last street")
+                raise Fail("cards dealt after the last street")
             self.street = names[at + 1]
             self._new_round()
             self._add(ev.StreetStart(street=self.street, line=self.line))
         self.holes[name] = self.holes.get(name, ()) + cards
         if self.street == "third":
             if len(cards) != 3:
-                raise _Fail(f"{len(cards)} cards dealt on 3rd street")
+                raise Fail(f"{len(cards)} cards dealt on 3rd street")
             self._add(ev.DealHole(player=name, cards=cards[:2], up=cards[2:], line=self.line))
         elif self.street == "seventh":
             self._add(ev.DealHole(player=name, cards=cards, line=self.line))
@@ -666,7 +605,7 @@ class _Builder:
         first = self._money(m[2])
         total = self._money(m[3]) if m[3] else first
         if m[3] and total != self.put.get(name, 0) + first:
-            raise _Fail(f"raises {first} to {total}, but {name} had {self.put.get(name, 0)} in")
+            raise Fail(f"raises {first} to {total}, but {name} had {self.put.get(name, 0)} in")
         opens = not self.top
         self.put[name] = total
         self.top = max(self.top, total)
@@ -770,8 +709,4 @@ _NOTE_KINDS = {
     "BOUNTY": ev.NoteKind.BOUNTY,
 }
 
-_HANDLERS = {
-    name[len("_on_") :]: getattr(_Builder, name)
-    for name in dir(_Builder)
-    if name.startswith("_on_")
-}
+_HANDLERS = handlers_of(_Builder)
