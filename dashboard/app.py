@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import common
+from dashboard import access, common
 
 st.set_page_config(page_title="pokerhh", page_icon="♠", layout="wide")
+access.require_password()  # served beyond 127.0.0.1: nothing runs before the password
 
 PAGES = [
     st.Page("app_pages/overview.py", title="Overview", icon=":material/leaderboard:", default=True),

@@ -11,6 +11,7 @@ import contextlib
 import datetime as dt
 import errno
 import os
+import secrets
 import signal
 import socket
 import sqlite3
@@ -31,9 +32,20 @@ from analytics.db import (
     resolve_db_path,
 )
 from analytics.importer import ImportInterrupted, import_paths, summary_lines
+from analytics.text_safety import terminal_text
+from dashboard import access
+from dashboard.access import PASSWORD_VAR
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeAlias
+
     from analytics.stats import StatsQuery
+
+    #: What ``signal.signal`` takes and returns (typeshed names it only privately).
+    SignalHandler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+    #: ``ArgumentParser.add_subparsers()``'s result, whose class argparse keeps private.
+    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 EXIT_OK = 0
 #: A path that does not exist or cannot be read, a database that is not there, a hand that
@@ -41,12 +53,15 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 #: argparse's own code for a usage error.
 EXIT_USAGE = 2
+#: Where the dashboard listens unless ``--host`` says otherwise: this machine only.
+LOCAL_HOST = "127.0.0.1"
 
 _EXIT_STATUS = """\
 exit status:
   0  the command ran; for import, every file was imported (or was unchanged since a
      previous import), even when some hands were quarantined (they are stored)
-  1  a path, the database or the hand asked for does not exist or cannot be read; for
+  1  a path, the database or the hand asked for does not exist or cannot be read, or the
+     database cannot be written (disk full, locked by another program too long); for
      import, some file was not imported, whatever the reason (an unreadable zip, an
      undecodable file, a file with no hand history...): each is listed under "not read"
      in the summary and nothing of it is stored, so the next import tries it again
@@ -91,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
     except sqlite3.Error as error:  # disk full, a locked or corrupt database file...
         where = resolve_db_path(getattr(args, "db", None))
-        print(f"pokerhh: database {where}: {error}", file=sys.stderr)
+        print(f"pokerhh: database {where}: {error}{_database_hint(error)}", file=sys.stderr)
         return EXIT_FAILED
     except OSError as error:  # the database's folder cannot be created, --out not writable
         print(f"pokerhh: {error}", file=sys.stderr)
@@ -104,7 +119,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
-def _handle_sigterm() -> object:
+def _database_hint(error: sqlite3.Error) -> str:
+    """What a user can do about the commonest database errors (tests/reliability/
+    test_faults.py): the change under way was rolled back either way."""
+    from analytics.db import BUSY_TIMEOUT_S  # read now: tests shorten the wait
+
+    message = str(error)
+    if "locked" in message or "busy" in message:
+        return (f" (another program kept it locked for more than {BUSY_TIMEOUT_S:g} s; the"
+                " change under way was rolled back: try again once it is done)")  # fmt: skip
+    if "full" in message:
+        return (" (its disk is full, or its size limit reached; the change under way was"
+                " rolled back, what was committed before is intact: free some space and run"
+                " the command again)")  # fmt: skip
+    return ""
+
+
+def _handle_sigterm() -> SignalHandler:
     """Install :func:`_on_sigterm`; the handler it replaces (None off the main thread,
     where Python allows no signal handler)."""
     import threading
@@ -169,6 +200,15 @@ def _parser() -> argparse.ArgumentParser:
     cmd.add_argument(
         "--problems", type=int, default=20, metavar="N", help="list the first N problems (20)"
     )
+    # Issue 11: the same pipeline on Dask, Parquet out (analytics/scale, docs/scale.md).
+    cmd.add_argument("--engine", choices=["sqlite", "dask"], default="sqlite",
+                     help="sqlite (the database, default) or dask (a Parquet dataset; "
+                     "needs pokerhh[scale] and --parquet)")  # fmt: skip
+    cmd.add_argument("--scheduler", metavar="ADDRESS",
+                     help="with --engine dask: a running Dask scheduler (tcp://host:8786); "
+                     "default: a local cluster of --jobs worker processes")  # fmt: skip
+    cmd.add_argument("--parquet", metavar="DIR",
+                     help="with --engine dask: the dataset folder to write (replaced whole)")
     cmd.set_defaults(run=_import)
 
     _watch_parser(commands, db)
@@ -214,6 +254,11 @@ def _parser() -> argparse.ArgumentParser:
 
     cmd = commands.add_parser("dashboard", parents=[db], help="open the dashboard (Streamlit)")
     cmd.add_argument("--port", type=port, default=8501, help="1 to 65535 (8501)")
+    cmd.add_argument("--host", default=LOCAL_HOST, metavar="ADDRESS",
+                     help="listen on ADDRESS (127.0.0.1); any other than this machine's own"
+                     f" needs a password: ${PASSWORD_VAR} or --password-file")  # fmt: skip
+    cmd.add_argument("--password-file", metavar="FILE",
+                     help="the dashboard's password: the file's first line")  # fmt: skip
     cmd.set_defaults(run=_dashboard)
 
     cmd = commands.add_parser(
@@ -272,7 +317,7 @@ def port(text: str) -> int:
     return number
 
 
-def _stats_parsers(commands: argparse._SubParsersAction, db: argparse.ArgumentParser) -> None:
+def _stats_parsers(commands: Commands, db: argparse.ArgumentParser) -> None:
     from analytics.stats import STAT_NAMES
     from analytics.stats_report import FORMATS
 
@@ -289,6 +334,9 @@ def _stats_parsers(commands: argparse._SubParsersAction, db: argparse.ArgumentPa
     )
     _filter_arguments(cmd)
     cmd.add_argument("--format", choices=FORMATS, default="table")
+    cmd.add_argument("--parquet", metavar="DIR",
+                     help="read a Parquet dataset of import --engine dask (DuckDB) instead "
+                     "of the database")  # fmt: skip
     cmd.set_defaults(run=_stats)
 
     cmd = commands.add_parser(
@@ -355,6 +403,8 @@ def _import(args: argparse.Namespace) -> int:
         for path in missing:
             print(f"pokerhh: {path}: no such file or folder", file=sys.stderr)
         return EXIT_FAILED
+    if args.engine == "dask" or args.parquet or args.scheduler:
+        return _import_dask(args)
     db_path = resolve_db_path(args.db)
     bar = ProgressBar(enabled=False if args.quiet else None)
     interrupted: ImportInterrupted | None = None
@@ -372,17 +422,40 @@ def _import(args: argparse.Namespace) -> int:
     else:
         print(f"Imported into {db_path}")
     for line in summary_lines(report, problems=args.problems):
-        print(line)
+        print(terminal_text(line))
     if interrupted is not None:
         return _interrupt_status(interrupted.__cause__ or interrupted)
     # One rule (the --help's exit status): a file not imported, for any reason, is exit 1.
     return EXIT_FAILED if report.files_refused else EXIT_OK
 
 
+def _import_dask(args: argparse.Namespace) -> int:
+    if args.engine != "dask" or not args.parquet:
+        print("pokerhh: --engine dask and --parquet DIR go together (--scheduler too)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    try:
+        from analytics.scale.dask_import import NotADataset, import_to_parquet
+    except ImportError as error:
+        print(f"pokerhh: --engine dask needs pokerhh[scale] ({error})", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        done = import_to_parquet(args.paths, args.parquet, scheduler=args.scheduler,
+                                 workers=args.jobs)  # fmt: skip
+    except NotADataset as error:
+        print(f"pokerhh: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"Imported into {done.out_dir} ({done.partitions} partitions on {done.workers}"
+          f" workers, {done.total_bytes:,} bytes of Parquet)")  # fmt: skip
+    for line in summary_lines(done.report, problems=args.problems):
+        print(line)
+    return EXIT_FAILED if done.report.files_refused else EXIT_OK
+
+
 # -- watch -----------------------------------------------------------------------------------
 
 
-def _watch_parser(commands: argparse._SubParsersAction, db: argparse.ArgumentParser) -> None:
+def _watch_parser(commands: Commands, db: argparse.ArgumentParser) -> None:
     from analytics.watch import QUIET_SECONDS
 
     cmd = commands.add_parser(
@@ -459,9 +532,9 @@ def _watch(args: argparse.Namespace) -> int:
             print(f"  {folder}")
 
     def done(imported: object) -> None:
-        print(imported, flush=True)
+        print(terminal_text(str(imported)), flush=True)
         for problem in getattr(imported, "problems", ()):
-            print(f"  {problem}", flush=True)
+            print(terminal_text(f"  {problem}"), flush=True)
 
     interrupted: ImportInterrupted | None = None
     try:
@@ -471,7 +544,7 @@ def _watch(args: argparse.Namespace) -> int:
         interrupted, report = error, error.report
     print("Stopped." if interrupted else f"Imported into {db_path}")
     for line in summary_lines(report, problems=0):
-        print(line)
+        print(terminal_text(line))
     if interrupted is not None:
         return _interrupt_status(interrupted.__cause__ or interrupted)
     return EXIT_FAILED if report.files_refused else EXIT_OK
@@ -555,9 +628,20 @@ def _stats(args: argparse.Namespace) -> int:
     from analytics.stats_report import stats_report
 
     try:
-        text = stats_report(
-            resolve_db_path(args.db), _stats_query(args), args.format, tuple(args.stakes)
-        )
+        if getattr(args, "parquet", None):  # issue 11: a Dask import's dataset
+            from analytics.scale.parquet_stats import NoDataset, parquet_stats_report
+
+            try:
+                text = parquet_stats_report(
+                    args.parquet, _stats_query(args), args.format, tuple(args.stakes)
+                )
+            except NoDataset as error:
+                print(f"pokerhh: {error}", file=sys.stderr)
+                return EXIT_FAILED
+        else:
+            text = stats_report(
+                resolve_db_path(args.db), _stats_query(args), args.format, tuple(args.stakes)
+            )
     except BadFilter as error:  # a value that names nothing stored, reversed dates...
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -571,7 +655,8 @@ def _tournaments(args: argparse.Namespace) -> int:
 
     db = read_only(resolve_db_path(args.db))
     try:
-        sys.stdout.write(report(db.conn, args.player, args.format))
+        text = report(db.conn, args.player, args.format)
+        sys.stdout.write(text if args.format == "json" else terminal_text(text))
     finally:
         db.close()
     return EXIT_OK
@@ -667,13 +752,13 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     if hand.status != "ok":
         rule = f"[{hand.problem_rule}] " if hand.problem_rule else ""
-        print(
+        print(terminal_text(
             f"{hand.site} hand #{hand.hand_id} is quarantined ({hand.status}): "
             f"{hand.problem_kind}: {rule}{hand.problem_message}"
-        )
+        ))  # fmt: skip
         where = f"{hand.path}:{hand.problem_line or hand.first_line}"
-        print(f"at {where}; the hand as stored (from line {hand.first_line}):\n")
-        print(hand.raw)
+        print(terminal_text(f"at {where}; the hand as stored (from line {hand.first_line}):\n"))
+        print(terminal_text(hand.raw))  # names are the site's: escape controls (issue 9)
         return EXIT_OK
     try:
         result = replay_stored(hand)
@@ -682,7 +767,7 @@ def _replay(args: argparse.Namespace) -> int:
               file=sys.stderr)  # fmt: skip
         return EXIT_FAILED
     for line in narrate(result):
-        print(line)
+        print(terminal_text(line))
     return EXIT_OK
 
 
@@ -729,22 +814,64 @@ def _prompt() -> Iterator[str]:
 # -- dashboard -------------------------------------------------------------------------------
 
 
-def dashboard_command(port: int) -> list[str]:
-    """The ``streamlit run`` command line: local only, no telemetry, no tracebacks shown,
-    uploads limited to ``MAX_UPLOAD_MB`` per file."""
+def dashboard_command(port: int, host: str = LOCAL_HOST) -> list[str]:
+    """The ``streamlit run`` command line: local only unless asked, no telemetry, no
+    tracebacks shown, uploads limited to ``MAX_UPLOAD_MB`` per file, XSRF and CORS
+    protection on, no static files, no agent API, development mode off.
+
+    Every setting that guards the server is a flag, because Streamlit lets flags beat its
+    config files and ``STREAMLIT_*`` variables: a stray ``.streamlit/config.toml`` in the
+    working folder or the home folder cannot weaken them (issue 9; pinned by
+    ``tests/reliability/test_exposure.py``). Options the installed Streamlit does not
+    know are left out (it would refuse to start; and no file can set them either).
+    """
     from dashboard.upload import MAX_UPLOAD_MB
 
     app = Path(__file__).resolve().parent / "app.py"
-    return [
-        sys.executable, "-m", "streamlit", "run", str(app),
-        "--server.address", "127.0.0.1",
-        "--server.port", str(port),
-        "--server.headless", "true",
-        "--browser.gatherUsageStats", "false",
-        "--client.showErrorDetails", "none",
-        "--client.toolbarMode", "viewer",
-        "--server.maxUploadSize", str(MAX_UPLOAD_MB),
-    ]  # fmt: skip
+    flags: list[tuple[str, str]] = [
+        ("server.address", host),
+        ("server.port", str(port)),
+        ("server.headless", "true"),
+        ("server.enableXsrfProtection", "true"),
+        ("server.enableCORS", "true"),
+        # A list: this one origin replaces any a config file would allow.
+        ("server.corsAllowedOrigins", f"http://127.0.0.1:{port}"),
+        ("server.enableStaticServing", "false"),
+        ("server.enableAgentApi", "false"),
+        ("global.developmentMode", "false"),
+        ("browser.gatherUsageStats", "false"),
+        ("client.showErrorDetails", "none"),
+        ("client.toolbarMode", "viewer"),
+        ("server.maxUploadSize", str(MAX_UPLOAD_MB)),
+    ]
+    if access.is_loopback(host):
+        # DNS rebinding: a web page whose name resolves to 127.0.0.1 is not let in.
+        names = dict.fromkeys(("localhost", "127.0.0.1", host.strip("[]")))
+        flags += [("server.allowedHosts", name) for name in names]
+    known = _streamlit_options()
+    command = [sys.executable, "-m", "streamlit", "run", str(app)]
+    for name, value in flags:
+        if known is None or name in known:
+            command += [f"--{name}", value]
+    return command
+
+
+def _streamlit_options() -> frozenset[str] | None:
+    """The config option names the installed Streamlit knows (None: cannot tell)."""
+    try:
+        from streamlit import config as st_config
+
+        return frozenset(st_config._config_options_template)
+    except (ImportError, AttributeError):
+        return None
+
+
+def _dashboard_password(args: argparse.Namespace) -> str | None:
+    """The password from ``--password-file`` or ``$POKERHH_DASHBOARD_PASSWORD`` (None)."""
+    if args.password_file:
+        lines = Path(args.password_file).read_text(encoding="utf-8").splitlines()
+        return lines[0] if lines and lines[0] else ""
+    return os.environ.get(PASSWORD_VAR) or None
 
 
 def _dashboard(args: argparse.Namespace) -> int:
@@ -756,27 +883,41 @@ def _dashboard(args: argparse.Namespace) -> int:
         print(f"created an empty database at {db_path}", file=sys.stderr)
     else:
         read_only(db_path).close()  # someone else's file, an older schema: say so now
-    busy = port_in_use(args.port)
+    password = _dashboard_password(args)
+    if password == "" or (password is None and not access.is_loopback(args.host)):
+        print(f"pokerhh: serving the dashboard on {args.host} lets other machines in: it"
+              f" needs a password (set ${PASSWORD_VAR} or --password-file FILE)",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    busy = port_in_use(args.port, args.host)
     if busy:
-        print(f"pokerhh: cannot serve the dashboard on 127.0.0.1:{args.port}: {busy}"
+        print(f"pokerhh: cannot serve the dashboard on {args.host}:{args.port}: {busy}"
               " (choose another with --port N)", file=sys.stderr)  # fmt: skip
         return EXIT_FAILED
     env = {**os.environ, ENV_VAR: str(db_path.resolve())}
-    print(f"pokerhh dashboard on http://127.0.0.1:{args.port} (Ctrl+C to stop)", file=sys.stderr)
-    command = dashboard_command(args.port)
+    env.pop(PASSWORD_VAR, None)  # the server gets the hash, never the password
+    env.pop(access.AUTH_VAR, None)
+    if password is not None:
+        env[access.AUTH_VAR] = access.hash_password(password)
+    # A secret of this start's own: no config file can choose the server's cookie secret.
+    env["STREAMLIT_SERVER_COOKIE_SECRET"] = secrets.token_hex(32)
+    print(f"pokerhh dashboard on http://{args.host}:{args.port} (Ctrl+C to stop)",
+          file=sys.stderr)  # fmt: skip
+    command = dashboard_command(args.port, args.host)
     # Become Streamlit (not its parent), so a signal to this process reaches the server.
     os.execvpe(command[0], command, env)
     return EXIT_FAILED  # not reached
 
 
-def port_in_use(number: int) -> str:
-    """Why 127.0.0.1:``number`` cannot be listened on ("" when it can): checked before
+def port_in_use(number: int, host: str = LOCAL_HOST) -> str:
+    """Why ``host``:``number`` cannot be listened on ("" when it can): checked before
     Streamlit starts, so a busy port is one clear line, not a traceback after "served"."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
         # As the server will: a port left in TIME_WAIT by a previous run is free.
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            probe.bind(("127.0.0.1", number))
+            probe.bind((host, number))
         except OSError as error:
             if error.errno == errno.EADDRINUSE:
                 return "the port is in use (another dashboard?)"

@@ -203,10 +203,18 @@ def test_dashboard_launches_streamlit_locked_down(
         "--server.address": "127.0.0.1",
         "--server.port": "8765",
         "--server.headless": "true",
+        # issue 9: pinned by flags, which beat config files (tests/reliability/test_exposure.py)
+        "--server.enableXsrfProtection": "true",
+        "--server.enableCORS": "true",
+        "--server.corsAllowedOrigins": "http://127.0.0.1:8765",
+        "--server.enableStaticServing": "false",
+        "--server.enableAgentApi": "false",
+        "--global.developmentMode": "false",
         "--browser.gatherUsageStats": "false",
         "--client.showErrorDetails": "none",
         "--client.toolbarMode": "viewer",
         "--server.maxUploadSize": "200",
+        "--server.allowedHosts": "127.0.0.1",  # and localhost (a dict keeps the last)
     }
     assert launched["env"]["POKERHH_DB"] == str(db.resolve())
     # A first start creates an empty database: the dashboard offers the sample hands.

@@ -16,6 +16,7 @@ import pytest
 
 from tests.reliability.conftest import Run
 
+
 def _stored(db: Path) -> dict[str, str]:
     """What the sample database holds, as the messages list it (the samples grow)."""
     conn = sqlite3.connect(db)
