@@ -20,9 +20,10 @@ dashboard: $(STAMP)
 	$(BIN)/pokerhh import --quiet --db $(DEMO_DB) sample_histories
 	$(BIN)/pokerhh dashboard --db $(DEMO_DB)
 
-## Lint and run the whole test suite.
+## Lint, type-check (mypy --strict, [tool.mypy]) and run the whole test suite.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

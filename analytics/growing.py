@@ -92,10 +92,10 @@ def complete_end(data: bytes, start: int = 0) -> int:
     body = start if start >= len(shape.bom) else len(shape.bom)
     text = _units(data, body, len(data), shape)
     end = 0
-    for match in _TEXT_LINE_END.finditer(text):
-        if match.group() == "\r" and match.end() == len(text):
+    for found in _TEXT_LINE_END.finditer(text):
+        if found.group() == "\r" and found.end() == len(text):
             break
-        end = match.end()
+        end = found.end()
     return body + len(text[:end].encode("utf-16-le", errors="surrogatepass")) if end else start
 
 
@@ -116,9 +116,9 @@ def line_offset(data: bytes, start: int, line: int) -> int:
         raise ValueError(f"fewer than {line} lines after byte {start}")
     body = start if start >= len(shape.bom) else len(shape.bom)
     text = _units(data, body, len(data), shape)
-    for count, match in enumerate(_TEXT_LINE_END.finditer(text), start=2):
+    for count, found in enumerate(_TEXT_LINE_END.finditer(text), start=2):
         if count == line:
-            return body + len(text[: match.end()].encode("utf-16-le", errors="surrogatepass"))
+            return body + len(text[: found.end()].encode("utf-16-le", errors="surrogatepass"))
     raise ValueError(f"fewer than {line} lines after byte {start}")
 
 

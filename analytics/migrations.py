@@ -317,6 +317,16 @@ def m0005_tournaments(db: Database) -> None:
     _execute_all(db, SCHEMA_0005)
 
 
+@MIGRATIONS(name="0006_tournament_all_ins")
+def m0006_tournament_all_ins(db: Database) -> None:
+    """ICM-adjusted all-in results per spot and player (issue 12;
+    ``analytics.tournaments.store.SCHEMA_0006`` documents the columns). Rebuilt by
+    ``refresh``: an older database's tournaments are rebuilt on the next import."""
+    from analytics.tournaments.store import SCHEMA_0006
+
+    _execute_all(db, SCHEMA_0006)
+
+
 def applied(db: Database) -> list[str]:
     """The names of the migrations this database has had, oldest first."""
     return [m.name for m in MIGRATIONS.applied(db)]

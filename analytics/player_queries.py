@@ -241,7 +241,8 @@ def starting_hand_label(cards: str | None) -> str | None:
     parts = cards.split()
     if len(parts) != 2 or any(len(p) != 2 or p[0] not in _RANK_INDEX for p in parts):
         return None
-    (r1, s1), (r2, s2) = parts
+    first, second = parts
+    (r1, s1), (r2, s2) = (first[0], first[1]), (second[0], second[1])
     if _RANK_INDEX[r1] > _RANK_INDEX[r2]:
         r1, r2 = r2, r1
     if r1 == r2:

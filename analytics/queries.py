@@ -327,7 +327,8 @@ def hands_table(
 ) -> pd.DataFrame:
     """Hands matching the filters, newest first, with the hero's cards and result."""
     where, params = filters.where()
-    clauses, extra = [where], []
+    clauses = [where]
+    extra: list[object] = []
     if search.statuses:
         clauses.append(f"h.status IN ({', '.join('?' * len(search.statuses))})")
         extra.extend(search.statuses)

@@ -34,6 +34,14 @@ MAX_FILE_BYTES = 512 * 1024 * 1024
 ZIP_SEPARATOR = "!"
 #: Zips inside zips are read this many levels deep (the archive given is level 1).
 MAX_ZIP_DEPTH = 3
+#: Zip bombs (issue 9): a member that inflates more than this many times its compressed
+#: size is refused (Apache POI's ZipSecureFile default, 1 %; hand histories deflate about
+#: 10:1), once it is over :data:`RATIO_FREE_BYTES`; and an archive whose members add up to
+#: more than :data:`MAX_ARCHIVE_BYTES` once inflated is refused whole, nothing read.
+#: zipfile never inflates a member past its declared size, so the declared sizes bind.
+MAX_RATIO = 100
+RATIO_FREE_BYTES = 1024 * 1024
+MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024
 
 _DRIVE = re.compile(r"^[A-Za-z]:")
 
@@ -128,10 +136,15 @@ def _add_archive(
     listing: Listing, shown: str, opener: Callable[[], zipfile.ZipFile], depth: int
 ) -> None:
     try:
-        with opener() as archive:
-            members = sorted(archive.infolist(), key=lambda m: m.filename)
+        with opener() as opened:
+            members = sorted(opened.infolist(), key=lambda m: m.filename)
     except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
         listing.refused.append(Refused(shown, "unreadable", f"not a readable zip file: {error}"))
+        return
+    inflated = sum(m.file_size for m in members)
+    if inflated > MAX_ARCHIVE_BYTES:
+        message = f"the archive inflates to {inflated:,} bytes, over {MAX_ARCHIVE_BYTES:,}"
+        listing.refused.append(Refused(shown, "zip_bomb", message))
         return
     archive = _Archive(opener)
     listing.archives.append(archive)
@@ -148,6 +161,13 @@ def _add_archive(
             listing.ignored += 1
         elif member.file_size > MAX_FILE_BYTES:
             listing.refused.append(Refused(member_path, "too_large", f"{member.file_size} bytes"))
+        elif member.file_size > RATIO_FREE_BYTES and (
+            member.file_size > MAX_RATIO * max(member.compress_size, 1)
+        ):
+            listing.refused.append(Refused(member_path, "zip_bomb", (
+                f"inflates {member.file_size // max(member.compress_size, 1):,} times"
+                f" ({member.compress_size:,} to {member.file_size:,} bytes), over the limit of"
+                f" {MAX_RATIO} times")))  # fmt: skip
         elif _is_zip_name(name):
             _add_inner_zip(listing, member_path, archive, name, depth + 1)
         elif not name.lower().endswith(HISTORY_SUFFIXES):

@@ -12,7 +12,8 @@ import io
 import json
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -31,17 +32,21 @@ from analytics.stats import (
     records,
     stat,
 )
+from analytics.text_safety import csv_safe, terminal_text
 
 FORMATS = ("table", "csv", "json")
+
+#: One row of a frame as ``DataFrame.to_dict("records")`` gives it.
+Record = dict[Hashable, Any]
 
 
 def render(frame: pd.DataFrame, fmt: str) -> str:
     """``frame`` as ``table``, ``csv`` or ``json`` text (ending with a newline)."""
     if fmt == "table":
-        return format_table(frame)
+        return terminal_text(format_table(frame))
     if fmt == "csv":
         out = io.StringIO()
-        frame.to_csv(out, index=False, lineterminator="\n")
+        csv_safe(frame).to_csv(out, index=False, lineterminator="\n")  # formula guard
         return out.getvalue()
     if fmt == "json":
         return json.dumps(records(frame), indent=2, ensure_ascii=False) + "\n"
@@ -66,7 +71,7 @@ def format_table(frame: pd.DataFrame) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
-def _line(label: str, kind: Kind, name: str, row: dict, money: Money) -> str:
+def _line(label: str, kind: Kind, name: str, row: Record, money: Money) -> str:
     value = row[name]
     if kind is Kind.RATE or kind is Kind.RATIO:
         x, n = int(row[f"{name}_x"]), int(row[f"{name}_n"])
@@ -135,7 +140,7 @@ def explain_report(
     groups = _grouped(figures, hands, query.by)
     if fmt == "csv":
         out = io.StringIO()
-        hands.to_csv(out, index=False, lineterminator="\n")
+        csv_safe(hands).to_csv(out, index=False, lineterminator="\n")  # formula guard
         return out.getvalue()
     if fmt == "json":
         rows = []
@@ -154,7 +159,7 @@ def explain_report(
         lines = [_head(row), "  " + _line(found.label, found.kind, found.name, row, money).rstrip()]
         lines.append(_hands_table(frame, found) if len(frame) else "no hands")
         blocks.append("\n".join(lines))
-    return "\n\n".join(blocks) + "\n"
+    return terminal_text("\n\n".join(blocks) + "\n")
 
 
 _GROUP_KEYS = ("player", "site", "currency", "unit", "position", "stakes", "game", "month")
@@ -162,7 +167,7 @@ _GROUP_KEYS = ("player", "site", "currency", "unit", "position", "stakes", "game
 
 def _grouped(
     figures: pd.DataFrame, hands: pd.DataFrame, by: str | None
-) -> list[tuple[dict, pd.DataFrame]]:
+) -> list[tuple[Record, pd.DataFrame]]:
     """Each figure row with its hands (matched on player, site, currency, ``by`` columns)."""
     columns = [column for column, _ in GROUPINGS[by]] if by else []
     hand_keys = [
@@ -180,7 +185,7 @@ def _grouped(
     return out
 
 
-def _head(row: dict) -> str:
+def _head(row: Record) -> str:
     group = next((f" · {row[k]}" for k in ("position", "stakes", "month") if k in row), "")
     return f"{row['player']}{group} ({row['site']}, {row['currency']}) · {row['hands']:,} hands"
 

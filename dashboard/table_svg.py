@@ -281,6 +281,7 @@ def _absent_seat(number: int, name: str, angle: float, view: TableView) -> list[
 def _seat(seat: SeatState, state: HandState, angle: float, view: TableView) -> list[str]:
     x, y = _point(angle, SEAT_RX, SEAT_RY)
     parts = _hand(seat, x, y, view)
+    stroke_width: float
     if seat.name == view.actor:
         fill, stroke, stroke_width = "#fff8e1", "#ff8f00", 4
     elif seat.name == state.to_act:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -24,7 +24,11 @@ from analytics.importer import ImportReport, Progress, import_paths
 from analytics.pipeline import Stages
 from analytics.sources import Refused
 from parser.model.errors import PokerhhError
+from parser.model.hand import Source
 from parser.split import HEADER_RE
+
+#: The importer's ``Stages.split_hands``: (text, path) -> the hands' sources.
+SplitHands = Callable[[str, str], Iterable[Source]]
 
 #: The largest file accepted, in megabytes (also the launcher's ``server.maxUploadSize``).
 MAX_UPLOAD_MB = 200
@@ -72,10 +76,10 @@ def safe_name(name: str) -> str:
     return base or "upload"
 
 
-def _strict_split(split):  # type: ignore[no-untyped-def]
+def _strict_split(split: SplitHands) -> SplitHands:
     """``split_hands`` that refuses text with no hand header instead of yielding it."""
 
-    def split_hands(text: str, path: str) -> Iterator[object]:
+    def split_hands(text: str, path: str) -> Iterator[Source]:
         if not any(HEADER_RE.search(line) for line in text.splitlines() if "#" in line):
             raise NotHandHistory(path)
         return iter(split(text, path))

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar, NoReturn, cast
 
-from lark import Token
+from lark import Lark, Token
 from lark.common import LexerConf
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState
@@ -246,3 +246,13 @@ class LineLexer(Lexer):
             token_history=lexer_state.last_token and [lexer_state.last_token],
             terminals_by_name=self.terminals_by_name,
         )
+
+
+def line_tokens(lark: Lark, text: str) -> list[LineToken]:
+    """``lark.parse(text)`` for a grammar lexed by a :class:`LineLexer` whose transformer
+    collects the lines: the hand's line tokens in order.
+
+    Lark types ``parse`` as returning a tree, but with a transformer given to ``Lark`` it
+    returns what the start rule's method returns: here the list of the lexer's tokens.
+    """
+    return cast("list[LineToken]", lark.parse(text))

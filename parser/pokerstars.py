@@ -27,7 +27,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
 from parser.header import hand_id_of
-from parser.lexer import LineLexer
+from parser.lexer import LineLexer, line_tokens
 from parser.lines import Builder
 from parser.rooms.errors import translate
 
@@ -81,7 +81,7 @@ def parse_hand(raw: Source) -> ParsedHand:
     text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
     hand_id = hand_id_of(text)
     try:
-        tokens = lark.parse(text)
+        tokens = line_tokens(lark, text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary=_SUMMARY, whole_line=True) from None
     except VisitError as error:  # pragma: no cover - _Lines.start cannot fail

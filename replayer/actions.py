@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 from parser.model import events as ev
 from parser.model.games import Betting
 from replayer.betting import Illegal, Mismatch, check_call, check_check, check_raise_to
+from replayer.handlers import HandlerTable, handles
 
 if TYPE_CHECKING:
     from replayer.betting import Actor
-    from replayer.engine import Handler, HandReplay
+    from replayer.engine import HandReplay
 
 
 def on_fold(play: HandReplay, event: ev.Fold) -> None:
@@ -155,11 +156,13 @@ def _check_all_in_flag(actor: Actor, claimed: bool) -> None:
         raise Mismatch("B1", f"{actor.name} is said to be all-in but has {actor.stack} left")
 
 
-HANDLERS: dict[type, Handler] = {
-    ev.Fold: on_fold,
-    ev.Check: on_check,
-    ev.Call: on_call,
-    ev.Bet: on_bet,
-    ev.RaiseTo: on_raise,
-    ev.Complete: on_complete,
-}  # type: ignore[dict-item]
+HANDLERS: HandlerTable = dict(
+    [
+        handles(ev.Fold, on_fold),
+        handles(ev.Check, on_check),
+        handles(ev.Call, on_call),
+        handles(ev.Bet, on_bet),
+        handles(ev.RaiseTo, on_raise),
+        handles(ev.Complete, on_complete),
+    ]
+)

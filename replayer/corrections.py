@@ -33,10 +33,11 @@ from parser.model import events as ev
 from parser.model.cards import Card, format_cards
 from parser.model.errors import CancelledHand, ReplayMismatch, RuleViolation
 from replayer.betting import Illegal, check_check, to_call
+from replayer.handlers import HandlerTable, handles
 from replayer.ledger import Place
 
 if TYPE_CHECKING:
-    from replayer.engine import Handler, HandReplay
+    from replayer.engine import HandReplay
 
 
 @dataclass(slots=True)
@@ -392,14 +393,16 @@ def resolve_time_out(play: HandReplay, event: ev.Event | None) -> None:
     play._acted(actor)
 
 
-HANDLERS: dict[type, Handler] = {
-    ev.Burn: on_burn,
-    ev.CardExposed: on_exposed,
-    ev.CardReplaced: on_replaced,
-    ev.ExtraCard: on_extra,
-    ev.BoardReturned: on_returned,
-    ev.Reshuffle: on_reshuffle,
-    ev.Misdeal: on_misdeal,
-    ev.TimeOut: on_time_out,
-}  # type: ignore[dict-item]
+HANDLERS: HandlerTable = dict(
+    [
+        handles(ev.Burn, on_burn),
+        handles(ev.CardExposed, on_exposed),
+        handles(ev.CardReplaced, on_replaced),
+        handles(ev.ExtraCard, on_extra),
+        handles(ev.BoardReturned, on_returned),
+        handles(ev.Reshuffle, on_reshuffle),
+        handles(ev.Misdeal, on_misdeal),
+        handles(ev.TimeOut, on_time_out),
+    ]
+)
 

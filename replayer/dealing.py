@@ -15,10 +15,11 @@ from parser.model.games import Evaluator
 from replayer.auto_draw import auto_draw, auto_draw_priority
 from replayer.betting import Illegal, Mismatch
 from replayer.corrections import before_board, burned_for_street, check_hole, hold_board
+from replayer.handlers import HandlerTable, handles
 
 if TYPE_CHECKING:
     from replayer.betting import Actor
-    from replayer.engine import Handler, HandReplay
+    from replayer.engine import HandReplay
 
 
 def on_hole(play: HandReplay, event: ev.DealHole) -> None:
@@ -245,9 +246,11 @@ def _next_drawer(play: HandReplay) -> Actor | None:
     return None
 
 
-HANDLERS: dict[type, Handler] = {
-    ev.DealHole: on_hole,
-    ev.DealBoard: on_board,
-    ev.StreetStart: on_street,
-    ev.Draw: on_draw,
-}  # type: ignore[dict-item]
+HANDLERS: HandlerTable = dict(
+    [
+        handles(ev.DealHole, on_hole),
+        handles(ev.DealBoard, on_board),
+        handles(ev.StreetStart, on_street),
+        handles(ev.Draw, on_draw),
+    ]
+)

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 from parser.model import events as ev
 from parser.model.errors import CancelledHand
 from replayer.betting import Mismatch
+from replayer.handlers import HandlerTable, handles
 from replayer.pots import uncalled_excess
 
 if TYPE_CHECKING:
-    from replayer.engine import Handler, HandReplay
+    from replayer.engine import HandReplay
 
 
 def on_uncalled(play: HandReplay, event: ev.UncalledBetReturned) -> None:
@@ -116,14 +117,16 @@ def on_note(play: HandReplay, event: ev.Note) -> None:
         play.disconnected.discard(event.player)
 
 
-HANDLERS: dict[type, Handler] = {
-    ev.UncalledBetReturned: on_uncalled,
-    ev.ShowdownStart: on_showdown,
-    ev.Show: on_show,
-    ev.Muck: on_muck,
-    ev.Collect: on_collect,
-    ev.CashOut: on_cash_out,
-    ev.PotAdded: on_pot_added,
-    ev.HandCancelled: on_cancelled,
-    ev.Note: on_note,
-}  # type: ignore[dict-item]
+HANDLERS: HandlerTable = dict(
+    [
+        handles(ev.UncalledBetReturned, on_uncalled),
+        handles(ev.ShowdownStart, on_showdown),
+        handles(ev.Show, on_show),
+        handles(ev.Muck, on_muck),
+        handles(ev.Collect, on_collect),
+        handles(ev.CashOut, on_cash_out),
+        handles(ev.PotAdded, on_pot_added),
+        handles(ev.HandCancelled, on_cancelled),
+        handles(ev.Note, on_note),
+    ]
+)

@@ -15,8 +15,6 @@ check, call, bet, raise, complete), ``ending.py`` (returns, showdown, claims) an
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.errors import HandError, ReplayMismatch, RuleViolation, UnsupportedGame
@@ -24,6 +22,7 @@ from parser.model.games import GAME_SPECS, BetSize, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand
 from replayer import corrections, order
 from replayer.betting import Actor, Illegal, Mismatch, Round, may_raise, to_call
+from replayer.handlers import HandlerTable
 from replayer.ledger import CardLedger
 from replayer.positions import blind_positions, clockwise_from
 from replayer.pots import uncalled_excess
@@ -31,8 +30,6 @@ from replayer.result import Decision, ReplayResult
 from replayer.settle import settle
 from replayer.snapshot import snapshot
 from replayer.state import HandState
-
-Handler = Callable[["HandReplay", ev.Event], None]
 
 
 def replay(
@@ -79,8 +76,8 @@ class HandReplay:
             dealt = seat.name in involved if hand.events else not seat.sitting_out
             self.actors[seat.name] = Actor(seat.name, seat.seat, seat.stack, dealt)
         self.starting = {s.name: s.stack for s in hand.seats}
-        dealt = [a.seat for a in self.actors.values() if a.dealt_in]
-        button = hand.button_seat if hand.button_seat is not None else (dealt[-1] if dealt else 0)
+        seats = [a.seat for a in self.actors.values() if a.dealt_in]
+        button = hand.button_seat if hand.button_seat is not None else (seats[-1] if seats else 0)
         by_seat = {a.seat: a for a in self.actors.values() if a.dealt_in}
         #: Dealt-in players clockwise from the first seat left of the button (S4, B3).
         self.order: list[Actor] = [by_seat[s] for s in clockwise_from(sorted(by_seat), button)]
@@ -418,13 +415,13 @@ class HandReplay:
         return snapshot(self)
 
 
-def _handlers() -> dict[type, Handler]:
+def _handlers() -> HandlerTable:
     from replayer import actions, dealing, ending, forced
 
-    table: dict[type, Handler] = {}
+    table: HandlerTable = {}
     for module in (forced, dealing, actions, ending, corrections):
         table.update(module.HANDLERS)
     return table
 
 
-HANDLERS: dict[type, Handler] = _handlers()
+HANDLERS: HandlerTable = _handlers()

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING
 from parser.model import events as ev
 from replayer import order
 from replayer.betting import Illegal, Mismatch
+from replayer.handlers import HandlerTable, handles
 
 if TYPE_CHECKING:
-    from replayer.engine import Handler, HandReplay
+    from replayer.engine import HandReplay
 
 
 def on_ante(play: HandReplay, event: ev.PostAnte) -> None:
@@ -88,8 +89,10 @@ def on_bring_in(play: HandReplay, event: ev.BringIn) -> None:
     play.note = f"{actor.name} brings in for {event.amount} (F4)"
 
 
-HANDLERS: dict[type, Handler] = {
-    ev.PostAnte: on_ante,
-    ev.PostBlind: on_blind,
-    ev.BringIn: on_bring_in,
-}  # type: ignore[dict-item]
+HANDLERS: HandlerTable = dict(
+    [
+        handles(ev.PostAnte, on_ante),
+        handles(ev.PostBlind, on_blind),
+        handles(ev.BringIn, on_bring_in),
+    ]
+)

@@ -50,8 +50,9 @@ class Decision(NamedTuple):
     A NamedTuple because a hand has many and they are built on the replay's hot path.
     """
 
-    #: Index of the action in ``hand.events``.
-    index: int
+    #: Index of the action in ``hand.events``. The name shadows ``tuple.index`` on purpose
+    #: (consumers read ``decision.index``); nothing calls the tuple method on a Decision.
+    index: int  # type: ignore[assignment]
     street: str
     player: str
     #: The event kind: fold, check, call, bet or raise_to.

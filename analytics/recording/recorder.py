@@ -245,15 +245,15 @@ class Recorder:
             raise RecordingError("the hole cards are dealt already")
         if self._play.void is not None:
             raise RecordingError("the hand is void: nothing more is dealt (E8)")
-        hands = {self.player(k): tuple(v) for k, v in (hands or {}).items()}
+        known = {self.player(k): tuple(v) for k, v in (hands or {}).items()}
         size = self.spec.streets[0].hole_down
-        for name, cards in hands.items():
+        for name, cards in known.items():
             if len(cards) > size:
                 raise RecordingError(
                     f"{name} is given {len(cards)} cards: {self.spec.name} deals {size} (D7)",
                     rule="D7",
                 )
-        self._push(tuple(ev.DealHole(player=n, cards=hands.get(n, ())) for n in self.players))
+        self._push(tuple(ev.DealHole(player=n, cards=known.get(n, ())) for n in self.players))
 
     def deal_board(self, cards: Sequence[Card]) -> None:
         """The next street's board. Dealt while the betting goes on, or with too many

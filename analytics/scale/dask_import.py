@@ -126,7 +126,7 @@ def _client(client: Any, scheduler: str | None, workers: int | None) -> Any:
 def _run(
     client: Any, partitions: list[Any], buckets: int, tmp: str
 ) -> tuple[list[PartSummary], list[BucketResult]]:
-    from dask import delayed
+    from dask.delayed import delayed
 
     prepared = [
         delayed(prepare_partition, nout=buckets + 1, pure=False)(

@@ -19,7 +19,7 @@ from functools import cache
 MAX_PLAYERS = 16
 
 
-def icm_equities(stacks: Sequence[int], payouts: Sequence[int]) -> list[Fraction]:
+def icm_equities(stacks: Sequence[int | Fraction], payouts: Sequence[int]) -> list[Fraction]:
     """Each player's equity, in the payouts' unit; a stack of 0 is worth nothing."""
     if len(stacks) > MAX_PLAYERS:
         raise ValueError(f"ICM of {len(stacks)} players: at most {MAX_PLAYERS}")

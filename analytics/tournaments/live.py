@@ -54,8 +54,12 @@ class LoggedHand:
     before: tuple[ev.Event, ...] = ()
     button: int | None = None
     small_blind: int | None = None
+    #: The big blind's seat (None: no blinds, stud).
+    big_blind: int | None = None
     max_seats: int | None = None
     live: bool = False
+    #: The hand-for-hand round (``_hand_for_hand``), None outside hand-for-hand.
+    hand_for_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

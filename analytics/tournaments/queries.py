@@ -24,9 +24,11 @@ def tournament_list(conn: sqlite3.Connection, player: str | None = None) -> list
     for key, tid, site, game, buy_in, fee, bounty, currency, entrants, pool, started, _hero \
             in tournaments:  # fmt: skip
         players = [
-            {"name": n, "place": place, "prize": prize, "knockouts": ko}
-            for n, place, prize, ko in conn.execute(
-                "SELECT name, place, prize, knockouts FROM tournament_players"
+            {"name": n, "place": place, "prize": prize, "knockouts": ko,
+             "all_in_ev_diff": chip_ev, "icm_ev_diff": icm}
+            for n, place, prize, ko, chip_ev, icm in conn.execute(
+                "SELECT name, place, prize, knockouts, all_in_ev_diff, icm_ev_diff"
+                " FROM tournament_players"
                 " WHERE tournament = ? ORDER BY place IS NULL, place, name", (key,)
             )
         ]  # fmt: skip
@@ -35,6 +37,22 @@ def tournament_list(conn: sqlite3.Connection, player: str | None = None) -> list
                        "entrants": entrants, "prize_pool": pool, "started_at": started,
                        "players": players})  # fmt: skip
     return result
+
+
+def all_in_spots(conn: sqlite3.Connection, tournament: int) -> list[dict[str, Any]]:
+    """A tournament's all-in spots valued by ICM (``tournament_all_ins``), in hand order:
+    per player, his stack before, chip EV - net, and the ICM changes (expected, actual,
+    expected - actual) in the smallest unit of the tournament's money."""
+    return [
+        {"hand": hand, "name": name, "in_hand": bool(in_hand), "stack": stack,
+         "chip_ev_diff": chips, "icm_expected": expected, "icm_actual": actual,
+         "icm_ev_diff": diff}
+        for hand, name, in_hand, stack, chips, expected, actual, diff in conn.execute(
+            "SELECT hand_id, name, in_hand, stack, chip_ev_diff, icm_expected, icm_actual,"
+            " icm_ev_diff FROM tournament_all_ins WHERE tournament = ? ORDER BY idx",
+            (tournament,),
+        )
+    ]  # fmt: skip
 
 
 def player_entries(conn: sqlite3.Connection, player: str) -> list[dict[str, Any]]:

@@ -7,6 +7,8 @@ reading; the rule book's `002` uses the stack just before going all-in, which th
 logs do not state for every player — docs/tournaments.md records the choice), larger
 first; equal stacks tie and share the best of their places (T3). Players still holding
 chips after the last hand rank above everyone who went out; with one left, he won.
+Hand-for-hand (T3, T6): players out in hands of the same hand-for-hand round, at
+different tables, count as out in the same hand, ranked the same way.
 
 >>> hands = [HandStacks("h1", "1", {"A": 100, "B": 50, "C": 50, "D": 20},
 ...                     {"A": 220, "B": 0, "C": 0, "D": 0})]
@@ -31,6 +33,9 @@ class HandStacks:
     end: Mapping[str, int]
     #: Players who rebought or took an add-on in this hand (not out, even at 0).
     rebought: frozenset[str] = field(default_factory=frozenset)
+    #: The hand-for-hand round this hand was played in (None: not hand-for-hand); hands
+    #: of one round at different tables count as one hand for the places (T3).
+    hand_for_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +43,11 @@ class Elimination:
     hand_id: str
     #: The players out in this hand, with their stacks at its start, larger first.
     players: tuple[tuple[str, int], ...]
+    #: The hand each went out in, when not ``hand_id`` (hand-for-hand at other tables).
+    hands: Mapping[str, str] = field(default_factory=dict)
+
+    def hand_of(self, name: str) -> str:
+        return self.hands.get(name, self.hand_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +76,25 @@ def eliminations(hands: Sequence[HandStacks]) -> tuple[list[Elimination], dict[s
         for name, stack in hand.end.items():
             if stack == 0 and hand.start.get(name, 0) > 0 and name not in hand.rebought:
                 last_out[name] = (k, hand.start[name])
-    by_hand: dict[int, list[tuple[str, int]]] = {}
+    # One group per hand, or per hand-for-hand round (the group sits at its last hand).
+    group_of: dict[int, int] = {}
+    last_of_round: dict[int, int] = {}
+    for k, hand in enumerate(hands):
+        if hand.hand_for_hand is not None:
+            last_of_round[hand.hand_for_hand] = k
+    for k, hand in enumerate(hands):
+        round_ = hand.hand_for_hand
+        group_of[k] = last_of_round[round_] if round_ is not None else k
+    by_group: dict[int, list[tuple[str, int, int]]] = {}
     for name, (k, stack) in last_out.items():
-        by_hand.setdefault(k, []).append((name, stack))
-    out = [
-        Elimination(hands[k].hand_id, tuple(sorted(by_hand[k], key=lambda p: (-p[1], p[0]))))
-        for k in sorted(by_hand)
-    ]
+        by_group.setdefault(group_of[k], []).append((name, stack, k))
+    out = []
+    for g in sorted(by_group):
+        players = sorted(by_group[g], key=lambda p: (-p[1], p[0]))
+        out.append(Elimination(
+            hands[g].hand_id, tuple((n, st) for n, st, _ in players),
+            {n: hands[k].hand_id for n, _, k in players if k != g},
+        ))  # fmt: skip
     return out, entries
 
 
@@ -102,6 +124,6 @@ def standings(hands: Sequence[HandStacks], entrants: int | None = None) -> list[
             better = sum(1 for s in stacks if s > stack)
             tied = stacks.count(stack)
             place = next_place + better if whole else None
-            result.append(Standing(name, place, tied, elimination.hand_id, entries[name]))
+            result.append(Standing(name, place, tied, elimination.hand_of(name), entries[name]))
         next_place += len(elimination.players)
     return result

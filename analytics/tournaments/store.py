@@ -1,4 +1,4 @@
-"""The tournament tables (migration 0005) and :func:`refresh`, which rebuilds them.
+"""The tournament tables (migrations 0005, 0006) and :func:`refresh`, which rebuilds them.
 
 Summaries are stored as they are read (``tournament_summaries`` and their places, with
 the file, in one transaction: :func:`store_summary`). The ``tournaments`` tables are
@@ -18,8 +18,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from fractions import Fraction
 
 from analytics.db import write_transaction
+from analytics.tournaments.all_in_icm import MAX_FIELD, icm_spot, payouts_of
+from analytics.tournaments.balancing import balance, seat_draw
 from analytics.tournaments.live import LoggedHand, Problem, check
 from analytics.tournaments.money import place_prizes, prize_pool, rule_book_payouts
 from analytics.tournaments.standings import HandStacks, standings
@@ -145,6 +148,31 @@ SCHEMA_0005: tuple[str, ...] = (
     "CREATE INDEX hands_tournament ON hands (site, tournament_id) WHERE tournament_id IS NOT NULL",
 )
 
+#: Migration 0006: the ICM-adjusted result of every all-in spot of a tournament whose
+#: payouts and field are known (``analytics.tournaments.all_in_icm``), one row per player
+#: of the field (those not in the hand too: a bust moves their equity). ``chip_ev_diff`` is
+#: the all-in EV minus the net in chips (0 for players not in the hand); the ICM columns
+#: are in the smallest unit of the tournament's money: ``icm_expected`` and ``icm_actual``
+#: the equity changes as the chip EV expected and as the hand fell, ``icm_ev_diff`` their
+#: difference (expected - actual). ``tournament_players.icm_ev_diff`` is its sum.
+SCHEMA_0006: tuple[str, ...] = (
+    """
+    CREATE TABLE tournament_all_ins (
+        tournament INTEGER NOT NULL REFERENCES tournaments (id),
+        hand_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        in_hand INTEGER NOT NULL CHECK (in_hand IN (0, 1)),
+        stack INTEGER NOT NULL,
+        chip_ev_diff REAL NOT NULL,
+        icm_expected REAL NOT NULL,
+        icm_actual REAL NOT NULL,
+        icm_ev_diff REAL NOT NULL,
+        PRIMARY KEY (tournament, hand_id, name)
+    ) STRICT, WITHOUT ROWID
+    """,
+)
+
 _SUMMARY_COLUMNS = (
     "site", "tournament_id", "game_name", "kind", "currency", "unit", "buy_in", "bounty",
     "fee", "entrants", "added", "prize_pool", "prize_pool_currency", "prize_pool_text",
@@ -235,7 +263,7 @@ def _delete(conn: sqlite3.Connection, key: Key) -> None:
                        key).fetchone()  # fmt: skip
     if row is None:
         return
-    for table in ("tournament_players", "tournament_problems"):
+    for table in ("tournament_players", "tournament_problems", "tournament_all_ins"):
         conn.execute(f"DELETE FROM {table} WHERE tournament = ?", row)
     conn.execute("DELETE FROM tournaments WHERE id = ?", row)
 
@@ -341,7 +369,8 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
     hero_votes: Counter[str] = Counter()
     tables: set[str] = set()
     shootout = False
-    all_ins: list[tuple[int, str]] = []
+    #: Hands with an all-in point: (index in ``stacks``, each player's all-in EV).
+    all_ins: list[tuple[int, dict[str, float]]] = []
     for hand_key, hand_id, status, _started, table, _g, _gn, _m, raw, first, path, max_seats \
             in rows:  # fmt: skip
         parsed = _parse(raw, path, first)
@@ -393,27 +422,37 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
         end = {n: st + net for n, _, st, net, _ in listed}
         for name, *_ in listed:
             players.setdefault(name, _Player()).hands += 1
-        small = None
+        small = big = None
         if parsed is not None:
             for event in parsed.events:
                 if isinstance(event, ev.PostBlind) and event.blind is ev.Blind.SMALL:
-                    small = next((st for n, st, *_ in listed if n == event.player), None)
+                    small = small or next((st for n, st, *_ in listed if n == event.player),
+                                          None)  # fmt: skip
+                if isinstance(event, ev.PostBlind) and event.blind is ev.Blind.BIG:
+                    big = next((st for n, st, *_ in listed if n == event.player), None)
                     break
+        h4h = parsed.tournament.hand_for_hand if parsed and parsed.tournament else None
         logged.append(LoggedHand(
             hand_id=hand_id, table=table, seats={n: st for n, st, *_ in listed},
             dealt_in=frozenset(n for n, *_, d in listed if d), start=start, end=end,
             rebuy_chips=rebuy_chips, before=parsed.tournament.before if parsed and
             parsed.tournament else (), button=parsed.button_seat if parsed else None,
-            small_blind=small, max_seats=max_seats,
+            small_blind=small, big_blind=big, max_seats=max_seats, hand_for_hand=h4h,
             live=path.lower().rsplit("!", 1)[-1].endswith((".phh", ".phhs")),
         ))  # fmt: skip
-        stacks.append(HandStacks(hand_id, table, start, end, frozenset(rebought)))
+        stacks.append(HandStacks(hand_id, table, start, end, frozenset(rebought), h4h))
+        spot: dict[str, float] = {}
         for name, seat, _, net, _ in listed:
             if (hand_key, seat) in evs:
                 p = players[name]
                 p.all_in_ev_diff = (p.all_in_ev_diff or 0.0) + evs[(hand_key, seat)] - net
-                all_ins.append((len(stacks) - 1, name))
+                spot[name] = evs[(hand_key, seat)]
+        if spot:
+            all_ins.append((len(stacks) - 1, spot))
     problems += check(logged)
+    live_hands = [h for h in logged if h.live]
+    if live_hands:
+        problems += seat_draw(live_hands) + balance(live_hands)
 
     tournament = tournament or Tournament(tournament_id=tid)
     single_table = (
@@ -504,14 +543,25 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
                 players.setdefault(winner, _Player()).knockouts += 1
 
     pool = s["prize_pool"] if s and s["prize_pool_currency"] in (None, s["currency"]) else None
+    payouts: tuple[int, ...] | None = None
+    if s is not None:
+        payouts = payouts_of([(place, prize) for place, prize, currency in conn.execute(
+            "SELECT place, prize, prize_currency FROM tournament_summary_places"
+            " WHERE summary = ? AND still_playing = 0", (s["id"],)
+        ) if currency in (None, s["currency"]) or prize is None])  # fmt: skip
     if pool is None and live and entrants:
         entries_total = sum(pl.entries for pl in merged.values()) or entrants
         pool = prize_pool(entries_total, tournament.buy_in)
         payouts = rule_book_payouts(entrants, pool)
         if payouts:
-            paid = place_prizes(payouts, [pl.place for pl in merged.values() if pl.place])
-            merged = {n: Placed(pl.place, paid.get(pl.place or 0, 0) or None, pl.prize_text,
+            by_place = place_prizes(payouts, [pl.place for pl in merged.values() if pl.place])
+            merged = {n: Placed(pl.place, by_place.get(pl.place or 0, 0) or None, pl.prize_text,
                                 pl.entries, pl.source) for n, pl in merged.items()}  # fmt: skip
+
+    spots = _all_in_spots(stacks, all_ins, payouts) if single_table or live else []
+    for _, name, _, _, _, icm in spots:
+        p = players.setdefault(name, _Player())
+        p.icm_ev_diff = (p.icm_ev_diff or 0.0) + icm[2]
 
     hero = s["you"] if s and s["you"] else (
         max(hero_votes, key=hero_votes.__getitem__) if hero_votes else None)  # fmt: skip
@@ -531,8 +581,8 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
          s["buy_in"] if s else tournament.buy_in, s["bounty"] if s else tournament.bounty,
          s["fee"] if s else tournament.fee, int(tournament.freeroll), entrants, pool,
          started, s["finished_at"] if s else None,
-         int(bool(s) and s["finished_at"] is None and any(
-             pl.place is None for pl in from_summary.values())),
+         int(bool(s and s["finished_at"] is None and any(
+             pl.place is None for pl in from_summary.values()))),
          int(shootout or bool(s and "shootout" in (s["game_name"] or "").lower())),
          hero, len(rows), len(tables - {""}) or (1 if rows else 0), n_summaries,
          datetime.now(UTC).isoformat()),
@@ -549,10 +599,54 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
          for name, placed in sorted(merged.items())],
     )  # fmt: skip
     conn.executemany(
+        "INSERT INTO tournament_all_ins VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(tournament_key, hand_id, k, name, int(in_hand), stack, chips, *icm)
+         for k, (hand_id, name, in_hand, stack, chips, icm) in enumerate(spots)],
+    )  # fmt: skip
+    conn.executemany(
         "INSERT INTO tournament_problems VALUES (?, ?, ?, ?, ?, ?)",
         [(tournament_key, k, p.kind, p.rule, p.hand_id, p.message)
          for k, p in enumerate(problems)],
     )  # fmt: skip
+
+
+Spot = tuple[str, str, bool, int, float, tuple[float, float, float]]
+
+
+def _all_in_spots(
+    hands: list[HandStacks],
+    all_ins: list[tuple[int, dict[str, float]]],
+    payouts: tuple[int, ...] | None,
+) -> list[Spot]:
+    """Each all-in spot's ICM changes, player by player: (hand id, name, in the hand, stack
+    before, chip EV - net, (expected, actual, expected - actual)). The field is every
+    player still holding chips: the hand's players at their starting stacks, the others
+    at their last stacks seen (each player's first stack before his first hand: T1). A
+    field beyond :data:`MAX_FIELD` players is not valued."""
+    if not payouts or not all_ins:
+        return []
+    current: dict[str, int] = {}
+    for hand in hands:
+        for name, stack in hand.start.items():
+            current.setdefault(name, stack)
+    spots: list[Spot] = []
+    at = dict(all_ins)
+    for k, hand in enumerate(hands):
+        before = {**current, **hand.start}
+        if k in at:
+            field_ = {n: st for n, st in before.items() if st > 0}
+            if len(field_) <= MAX_FIELD:
+                expected = {n: Fraction(hand.start[n]) + Fraction(value).limit_denominator(1000)
+                            for n, value in at[k].items() if n in hand.start}  # fmt: skip
+                result = icm_spot(field_, dict(hand.end), expected, payouts)
+                for name, icm in result.items():
+                    chips = (at[k][name] - (hand.end[name] - hand.start[name])
+                             if name in at[k] else 0.0)  # fmt: skip
+                    spots.append((hand.hand_id, name, name in hand.start, field_[name],
+                                  chips, (float(icm.expected), float(icm.actual),
+                                          float(icm.diff))))  # fmt: skip
+        current.update(hand.end)
+    return spots
 
 
 def _knocked_out_by(conn: sqlite3.Connection, site: str, hand_id: str, name: str) -> list[str]:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
 from analytics import queries
 from dashboard import common, data
+
+if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
+    from streamlit.elements.lib.column_types import ColumnConfig
 
 st.title("Hands")
 path, stamp, counts = common.database()
@@ -40,7 +45,7 @@ search = queries.HandSearch(
 hands = data.hands_table(str(path), stamp, common.filters(), search, hero)
 st.caption(f"{len(hands):,} hands" + (" (the limit)" if len(hands) >= limit else "")
            + ". Select a row to open it in the replay viewer.")  # fmt: skip
-columns = {
+columns: dict[str, ColumnConfig | str] = {
     "key": st.column_config.TextColumn("Hand"),
     "started_at": "Started (UTC)",
     "game": "Game",

@@ -95,9 +95,9 @@ if recorder is None:
         st.text_area("Seats", value=DEFAULT_SEATS, key="rec_seats", height=160)
         st.number_input("Button on seat", min_value=1, max_value=10, value=3, step=1,
                         key="rec_button")  # fmt: skip
-        number, name = st.columns(2)
-        number.text_input("Hand number (empty: made from the time)", key="rec_hand")
-        name.text_input("Table", key="rec_table")
+        number_column, table_column = st.columns(2)
+        number_column.text_input("Hand number (empty: made from the time)", key="rec_hand")
+        table_column.text_input("Table", key="rec_table")
         st.form_submit_button("Start recording", type="primary", key="start", on_click=_start)
     st.stop()
 

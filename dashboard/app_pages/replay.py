@@ -115,8 +115,9 @@ last = len(states) - 1
 
 def _tick_due() -> bool:
     """Autoplay: has a tick's time (at the chosen speed) passed since the last move?"""
-    interval = 1.0 / (st.session_state.get("autoplay_speed") or 1.0)
-    return time.monotonic() - st.session_state.get(PLAYED_AT, 0.0) >= interval * 0.8
+    speed: float = st.session_state.get("autoplay_speed") or 1.0
+    played_at: float = st.session_state.get(PLAYED_AT, 0.0)
+    return time.monotonic() - played_at >= 0.8 / speed
 
 
 # Autoplay moves here, before the slider that shows the step is drawn (its state can only

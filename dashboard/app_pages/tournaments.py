@@ -1,6 +1,7 @@
 """Tournaments: the list (buy-in, entrants, place, prize, profit), the hero's ROI and ITM
 under the sidebar's filters, one tournament's stack over its hands in chips and big blinds
-with the levels marked, and its eliminations in order (issue 12).
+with the levels marked, its eliminations in order, and its all-ins valued by ICM over its
+payouts (what the chip EV expected against what fell, in money; issue 12).
 
 Names are shown only in tables (never as Markdown): they are the players' own text.
 """
@@ -86,6 +87,14 @@ with data.read_only(path) as conn:
         " WHERE tournament = ? AND eliminated_hand IS NOT NULL ORDER BY place DESC, name",
         conn, params=(key,),
     )  # fmt: skip
+    spots = pd.DataFrame(tq.all_in_spots(conn, key))
+    icm = pd.read_sql_query(
+        "SELECT name, all_in_ev_diff AS \"chip EV - net\", icm_ev_diff AS \"ICM EV - result\""
+        " FROM tournament_players WHERE tournament = ? AND icm_ev_diff IS NOT NULL"
+        " ORDER BY icm_ev_diff DESC, name", conn, params=(key,),
+    )  # fmt: skip
+    unit = conn.execute("SELECT currency, unit FROM tournaments WHERE id = ?",
+                        (key,)).fetchone()  # fmt: skip
     problems = pd.read_sql_query(
         "SELECT hand_id AS hand, rule, kind, message FROM tournament_problems"
         " WHERE tournament = ? ORDER BY idx", conn, params=(key,),
@@ -105,6 +114,16 @@ if len(stack):
     )
 st.subheader("Eliminations in order")
 st.dataframe(outs, hide_index=True, use_container_width=True)
+if len(spots):
+    st.subheader("All-ins by ICM")
+    st.caption(
+        f"Equity changes over the tournament's payouts, in {unit[0]}"
+        + (" cents" if unit[1] == 100 else "")
+        + ": as the chip EV expected, as the hand fell, and their difference (positive:"
+        " the cards ran worse than expected). Players not in the hand move too."
+    )
+    st.dataframe(icm, hide_index=True, use_container_width=True)
+    st.dataframe(spots, hide_index=True, use_container_width=True)
 if len(problems):
     st.subheader("Problems (differences with the summary, stacks that do not carry over)")
     st.dataframe(problems, hide_index=True, use_container_width=True)

@@ -35,7 +35,7 @@ from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput
 
-from parser.lexer import LineToken
+from parser.lexer import LineToken, line_tokens
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.errors import ParseError
@@ -181,7 +181,7 @@ def parse_bovada(raw: Source) -> ParsedHand:
     m = _HEADER.match(text.split("\n", 1)[0])
     hand_id = m["id"] if m else None
     try:
-        tokens = grammar("bovada", _Lexer).parse(text)
+        tokens = line_tokens(grammar("bovada", _Lexer), text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary="*** SUMMARY ***") from None
     return _Builder(raw, hand_id).build(tokens)

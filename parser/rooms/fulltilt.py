@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo
 from lark.exceptions import UnexpectedInput
 
 from parser.header import TIME_ZONES
-from parser.lexer import LineToken
+from parser.lexer import LineToken, line_tokens
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.games import GAME_SPECS, Forced, GameSpec
@@ -208,7 +208,7 @@ def parse_fulltilt(raw: Source) -> ParsedHand:
     m = _HEADER.match(text.split("\n", 1)[0])
     hand_id = m["id"] if m else None
     try:
-        tokens = grammar("fulltilt", _Lexer).parse(text)
+        tokens = line_tokens(grammar("fulltilt", _Lexer), text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary="*** SUMMARY") from None
     return _Builder(raw, hand_id).build(tokens)
@@ -297,7 +297,8 @@ class _Builder(RoomBuilder):
 
     def _on_HEADER_LINE(self, m: re.Match[str]) -> None:
         h = _HEADER.match(m[0].rstrip("\n"))
-        assert h is not None
+        if h is None:  # the lexer's terminal only needs the first word (found by fuzzing)
+            raise Fail("cannot read the header: expected 'Full Tilt Poker Game #N: ...'")
         rest = h["rest"]
         when = _TIME.search(rest)
         if when is None:

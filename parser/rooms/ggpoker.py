@@ -40,7 +40,7 @@ from zoneinfo import ZoneInfo
 from lark.exceptions import UnexpectedInput
 
 from parser.header import Header, HeaderError
-from parser.lexer import LineToken
+from parser.lexer import LineToken, line_tokens
 from parser.lines import Builder, _Fail
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
@@ -417,7 +417,7 @@ def parse_ggpoker(raw: Source) -> ParsedHand:
     found = _ID.match(text)
     hand_id = found[1] if found else None
     try:
-        tokens = grammar("ggpoker", GGLexer).parse(text)
+        tokens = line_tokens(grammar("ggpoker", GGLexer), text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary=SUMMARY, whole_line=True) from None
     return GGBuilder(raw, hand_id).build(tokens)

@@ -427,12 +427,12 @@ class _Builder:
                     self.events.append(ev.DealBoard(street=street, cards=new, line=board[0].line))
             if self.stud and cards:
                 kinds = {c.attrs.get("type") for c in cards}
-                street = next((_STUD_STREETS[k] for k in kinds if k in _STUD_STREETS), None)
-                if street is not None and street != "third":
+                stud_street = next((_STUD_STREETS[k] for k in kinds if k in _STUD_STREETS), None)
+                if stud_street is not None and stud_street != "third":
                     self._close()
-                    self.events.append(ev.StreetStart(street=street, line=cards[0].line))
+                    self.events.append(ev.StreetStart(street=stud_street, line=cards[0].line))
                 for c in cards:
-                    self._stud_deal(c, street or "third")
+                    self._stud_deal(c, stud_street or "third")
             elif not self.stud:
                 for c in cards:
                     if c.attrs.get("type") == "Pocket":

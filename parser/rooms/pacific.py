@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput
 
-from parser.lexer import LineToken
+from parser.lexer import LineToken, line_tokens
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.games import GAME_SPECS, Betting, GameSpec
@@ -125,7 +125,7 @@ def parse_pacific(raw: Source) -> ParsedHand:
     text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
     hand_id = hand_id_of(text)
     try:
-        tokens = grammar("pacific", PacificLexer).parse(text)
+        tokens = line_tokens(grammar("pacific", PacificLexer), text)
     except UnexpectedInput as error:
         raise translate(
             error, raw, text, hand_id, summary=_SUMMARY, named=f"{_SUMMARY!r} line"

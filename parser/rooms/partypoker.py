@@ -250,7 +250,7 @@ def _translate(error: UnexpectedInput, raw: Source, text: str, hand_id: str | No
     number = error.line if isinstance(error, UnexpectedCharacters) else error.token.line
     expected = sorted(
         name
-        for name in (getattr(error, "expected", None) or getattr(error, "allowed", ()))
+        for name in (getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
         if name.isupper() and name != "BLANK"
     )
     line_text = lines[number - 1] if 0 < number <= len(lines) else ""
@@ -329,6 +329,7 @@ class _Builder:
 
     def build(self, tokens: list[Token]) -> ParsedHand:
         for token in tokens:
+            assert token.line is not None  # lark's lexer gives every token its line
             self.line = self.raw.first_line + token.line - 1
             m = self.patterns[token.type].match(token)
             assert m is not None
@@ -861,6 +862,8 @@ class _Builder:
         assert self.spec is not None
         ante = max((e.amount for e in self.events if isinstance(e, ev.PostAnte)), default=0)
         bring_in = next((e.amount for e in self.events if isinstance(e, ev.BringIn)), None)
+        small: int | None  # the blinds: the level's, the header's, or else the posts'
+        big: int | None
         if self.level_stakes is not None:
             small, big, level_ante = self.level_stakes
             return Stakes(small=small, big=big, ante=level_ante or ante, bring_in=bring_in)

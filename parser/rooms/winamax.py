@@ -43,7 +43,7 @@ from zoneinfo import ZoneInfo
 from lark.exceptions import UnexpectedInput
 
 from parser.header import TIME_ZONES, Header, HeaderError
-from parser.lexer import LineToken
+from parser.lexer import LineToken, line_tokens
 from parser.lines import Builder, _Fail
 from parser.model import events as ev
 from parser.model.cards import parse_cards
@@ -445,7 +445,7 @@ def parse_winamax(raw: Source) -> ParsedHand:
     found = _ID.match(text)
     hand_id = found[1] if found else None
     try:
-        tokens = grammar("winamax", WinamaxLexer).parse(text)
+        tokens = line_tokens(grammar("winamax", WinamaxLexer), text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary=SUMMARY, whole_line=True) from None
     return WinamaxBuilder(raw, hand_id).build(tokens)

@@ -33,7 +33,7 @@ from zoneinfo import ZoneInfo
 
 from lark.exceptions import UnexpectedInput
 
-from parser.lexer import LineToken
+from parser.lexer import LineToken, line_tokens
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
@@ -166,7 +166,7 @@ def parse_winning(raw: Source) -> ParsedHand:
         else ("winning", WinningLexer, "*** SUMMARY ***")
     )
     try:
-        tokens = grammar(name, lexer).parse(text)
+        tokens = line_tokens(grammar(name, lexer), text)
     except UnexpectedInput as error:
         raise translate(
             error, raw, text, hand_id, summary=summary, named=f"{summary!r} line"

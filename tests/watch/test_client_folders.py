@@ -30,7 +30,16 @@ def test_every_client_has_a_windows_and_a_macos_folder() -> None:
 
 
 def test_rooms_are_the_names_the_readers_store() -> None:
-    from parser.rooms import bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, winning
+    from parser.rooms import (
+        bovada,
+        fulltilt,
+        ggpoker,
+        ipoker,
+        pacific,
+        partypoker,
+        winamax,
+        winning,
+    )
 
     readers = (bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, winning)
     stored_names = {m.SITE for m in readers} | {"PokerStars", "Ignition", "Bodog"}
