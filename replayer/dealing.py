@@ -34,6 +34,14 @@ def on_hole(play: HandReplay, event: ev.DealHole) -> None:
         return
     ledger.deal(event.player, event.cards)
     ledger.deal(event.player, event.up, up=True)
+    # D7: a stud hand holds one up card per street dealt face up so far, at most.
+    streets = play.spec.streets[: play.street_index + 1]
+    most_up = sum(s.hole_up for s in streets)
+    most = sum(s.hole_up + s.hole_down for s in streets)
+    if len(ledger.up_cards(event.player)) > most_up or len(ledger.hands[event.player]) > most:
+        raise Mismatch(
+            "D7", f"{event.player} holds more cards than the {play.street} street has dealt"
+        )
 
 
 def _waiting(play: HandReplay, what: str) -> None:

@@ -67,7 +67,8 @@ class CardLedger:
 
     def deal(self, name: str, cards: Iterable[Card], *, up: bool = False) -> None:
         """Known cards arrive in ``name``'s hand; his hand size is kept by ``grow``."""
-        dealt = tuple(c for c in cards if c not in self.hands.get(name, ()))
+        given = _distinct(tuple(cards), name)
+        dealt = tuple(c for c in given if c not in self.hands.get(name, ()))
         for card in dealt:
             self._place(card, (Place.HAND, name))
             if up:
@@ -86,7 +87,7 @@ class CardLedger:
         The cards he is known to hold must be among them, or they among his: a site may
         show part of a hand ("shows [Ah]"), or all of it after showing part.
         """
-        shown = tuple(cards)
+        shown = _distinct(tuple(cards), name)
         known = self.hands.get(name, ())
         if known and shown and not set(shown) <= set(known) and not set(known) <= set(shown):
             raise Mismatch(
@@ -118,7 +119,11 @@ class CardLedger:
             self.spots[card] = (Place.MUCK, name)
 
     def board(self, cards: Iterable[Card], run: int = 1) -> None:
-        for card in cards:
+        """New board cards: none may be anywhere yet, the board itself included (D1)."""
+        for card in _distinct(tuple(cards), "the board"):
+            if card in self.spots:
+                where = self._describe(card)
+                raise Mismatch("D1", f"{card} is dealt twice ({where} and the board)")
             self._place(card, (Place.BOARD, str(run)))
 
     def burn(self, card: Card | None = None) -> None:
@@ -154,6 +159,14 @@ class CardLedger:
 
     def _describe(self, card: Card) -> str:
         return _spot_text(self.spots.get(card))
+
+
+def _distinct(cards: tuple[Card, ...], whose: str) -> tuple[Card, ...]:
+    """``cards``, refused when one of them is written twice (D1: one deck, each card once)."""
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise Mismatch("D1", f"{twice} appears twice in the cards of {whose}")
+    return cards
 
 
 def _spot_text(spot: Spot | None) -> str:

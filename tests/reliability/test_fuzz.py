@@ -296,10 +296,20 @@ Seat 3: Ned showed [Kc Ks Kh Ac Jd Tc] and lost with three of a kind, Kings
 """
 
 
-@pytest.mark.xfail(strict=True, reason="engine bugs reported (D7, D1; issue 9)")
-@pytest.mark.parametrize("text", [STUD_EXTRA_CARDS, HOLDEM_CARD_TWICE, BOARD_CARD_TWICE],
-                         ids=["D7-stud-cards", "D1-hole-card-twice", "D1-board-card-twice"])
-def test_known_engine_bug_still_there(text: str) -> None:
-    """Fails (xfail) while the engine accepts these hands; passes once it refuses them with
-    a RuleViolation, and then ``KNOWN_ENGINE_BUGS`` and this test are to be removed."""
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [(STUD_EXTRA_CARDS, "D7"), (HOLDEM_CARD_TWICE, "D1"), (BOARD_CARD_TWICE, "D1")],
+    ids=["D7-stud-cards", "D1-hole-card-twice", "D1-board-card-twice"],
+)
+def test_inputs_the_fuzzer_found_are_refused_by_their_rule(text: str, rule: str) -> None:
+    """The fuzzer's finds: a card dealt twice (D1), a stud hand of more cards than its
+    streets deal (D7). The engine refuses them with the rule, before any later stage."""
+    from parser.formats import parse_hand, split_hands
+    from parser.model.errors import HandError
+    from replayer import replay
+
+    (raw,) = list(split_hands(text, "engine-bug.txt"))
+    with pytest.raises(HandError) as refused:
+        replay(parse_hand(raw))
+    assert refused.value.rule == rule, str(refused.value)
     check_text(text, "engine-bug.txt")
