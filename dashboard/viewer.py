@@ -108,8 +108,10 @@ def _gathered(state: HandState, won: Mapping[str, int], cashed: Mapping[str, int
 
 
 def _settled(state: HandState, result: ReplayResult) -> HandState:
-    """The hand over: the result's final stacks; the pot awarded but the site's part."""
-    total = state.pot + sum(s.bet for s in state.seats)
+    """The hand over: the result's final stacks; the pot awarded but the site's part.
+
+    The pot is the result's (bets the log left uncalled are back with their owners)."""
+    total = result.total_pot
     players = {p.name: p for p in result.players}
     seats = []
     for seat in state.seats:
