@@ -123,7 +123,7 @@ class CardLedger:
         for card in _distinct(tuple(cards), "the board"):
             if card in self.spots:
                 where = self._describe(card)
-                raise Mismatch("D1", f"{card} is dealt twice ({where} and the board)")
+                raise Mismatch("D1", f"{card} is dealt twice ({where} and board)")
             self._place(card, (Place.BOARD, str(run)))
 
     def burn(self, card: Card | None = None) -> None:
