@@ -53,15 +53,11 @@ def _waiting(play: HandReplay, what: str) -> None:
 def _still_betting(play: HandReplay, what: str) -> str:
     """B4: nothing is dealt until the betting round is over; why not, if it is not.
 
-    A big blind whose only opponents are all-in for less has his option (B4) but nothing
-    to decide; a log that skips his check is accepted, the check made for him.
+    (A big blind whose only opponents are all-in for less is not waited for: his check
+    decides nothing, so ``next_to_act`` is over, and ``HandReplay._act`` still accepts it.)
     """
     waiting = play.next_to_act()
     if waiting is None:
-        return ""
-    if play.able_count == 1 and not play._owes(waiting):
-        play._acted(waiting)
-        play.diagnostics.append(f"B4: {waiting.name}'s check is not in the log; checked")
         return ""
     return f"the {what} is dealt before the betting round ended ({waiting.name} still to act)"
 
