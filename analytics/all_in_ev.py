@@ -40,7 +40,6 @@ from fractions import Fraction
 from analytics.equity import equity_evaluator, runouts
 from parser.model.cards import Card
 from parser.model.games import GAME_SPECS, GameSpec
-from replayer.engine import replay
 from replayer.result import ReplayResult
 from replayer.state import HandState
 
@@ -135,27 +134,25 @@ def all_in_point(result: ReplayResult, spec: GameSpec) -> tuple[int, HandState] 
 def all_in_ev(result: ReplayResult) -> AllInEV | None:
     """The hand's all-in EV (see the module docs), or None when it has no all-in point.
 
-    A result replayed without states is replayed again with them, but only when the final
-    result shows an all-in with two or more players to the end.
+    The point is the one the engine noted as it replayed (``ReplayResult.all_in_point``,
+    the same as :func:`all_in_point` finds in the states): no second replay, with or
+    without states.
     """
     live = [p for p in result.players if p.dealt_in and not p.folded]
     if len(live) < 2 or not any(p.all_in for p in live):
         return None
-    spec = GAME_SPECS[result.hand.game]
-    if not result.states:
-        result = replay(result.hand, spec, record_states=True)
-    point = all_in_point(result, spec)
+    point = result.all_in_point
     if point is None:
         return None
-    index, state = point
-    board = state.boards[0]
+    spec = GAME_SPECS[result.hand.game]
+    index, street, board = point
     nets = tuple(
         PlayerEV(name=p.name, invested=p.invested, net=p.net) for p in result.players if p.dealt_in
     )
     base = AllInEV(
         status=EVStatus.COMPUTED,
         event_index=index,
-        street=state.street,
+        street=street,
         board=board,
         players=nets,
     )

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb, lcm
 
@@ -63,6 +64,25 @@ class Boards:
     def count(self) -> int:
         return int(self.table.shape[1])
 
+    def parts(self, low: bool = False) -> tuple[I64, I64, I64]:
+        """Each board's (sum of ``CARD_CODE``, sum of ``CARD_BIT``, union of
+        ``CARD_LOW8_BIT`` when ``low``, else the known cards' alone): its rank weights and
+        suit counts, its cards as a set, its low ranks. The rankers read a board only
+        through these."""
+        n = self.count
+        known = list(self.known)
+        code = np.full(n, int(tb.CARD_CODE[known].sum()), dtype=np.int64)
+        bits = np.full(n, int(tb.CARD_BIT[known].sum()), dtype=np.int64)
+        lows = np.full(n, int(np.bitwise_or.reduce(tb.CARD_LOW8_BIT[known], initial=0)))
+        rest = self.remaining
+        codes, card_bits, card_low = tb.CARD_CODE[rest], tb.CARD_BIT[rest], tb.CARD_LOW8_BIT[rest]
+        for row in self.table:
+            code += codes.take(row)
+            bits |= card_bits.take(row)
+            if low:
+                lows |= card_low.take(row)
+        return code, bits, lows
+
     def cards(self, columns: np.ndarray | None = None) -> I64:
         """The boards' cards as a ``(5, n)`` array of card indices (all boards, or some)."""
         table = self.table if columns is None else self.table[:, columns]
@@ -88,13 +108,7 @@ class EquityEvaluator:
 def _holdem(holes: Sequence[Sequence[int]], boards: Boards) -> tuple[I16, None]:
     """Best five of seven, for every player on every board."""
     n = boards.count
-    known = list(boards.known)
-    code = np.full(n, int(tb.CARD_CODE[known].sum()), dtype=np.int64)
-    bits = np.full(n, int(tb.CARD_BIT[known].sum()), dtype=np.int64)
-    codes, card_bits = tb.CARD_CODE[boards.remaining], tb.CARD_BIT[boards.remaining]
-    for row in boards.table:
-        code += codes.take(row)
-        bits |= card_bits.take(row)
+    code, bits, _ = boards.parts()
     key, suits = code & 0xFFFFFFFF, code >> 32
     _, three, count3 = tb.suit_tables()
     flush_suit = three[suits]
@@ -117,55 +131,103 @@ def _holdem(holes: Sequence[Sequence[int]], boards: Boards) -> tuple[I16, None]:
 
 
 def _omaha(holes: Sequence[Sequence[int]], boards: Boards, low: bool) -> tuple[I16, I16 | None]:
-    """Best of two hole cards and three board cards (and the best such low, when ``low``)."""
+    """Best of two hole cards and three board cards (and the best such low, when ``low``).
+
+    Each board is read once for every player (its rank multiset, its flush suit and that
+    suit's ranks, its low ranks); each player then needs one lookup per part in tables of
+    his own, built from his six pairs over every three-card part a board can have (the
+    same 2 + 3 combinations, S1, so the same values as ranking them one by one).
+    """
     n = boards.count
-    cards = boards.cards()
-    ranks, suits = cards >> 2, cards & 3
-    triple_id, pair_id, values = tb.omaha_tables()
-    by_triple = values.reshape(len(values) // 91, 91)
-    flushes, low_five = tb.flush_table(), tb.low8_five()
-    triples = []
-    for a, b, c in combinations(range(BOARD_SIZE), 3):
-        ids = triple_id[ranks[a] * 169 + ranks[b] * 13 + ranks[c]]
-        same = (suits[a] == suits[b]) & (suits[b] == suits[c])
-        suit = np.where(same, suits[a], -1)
-        mask = tb.CARD_RANK_BIT[cards[a]] | tb.CARD_RANK_BIT[cards[b]] | tb.CARD_RANK_BIT[cards[c]]
-        lows = tb.CARD_LOW8_BIT[cards[a]] | tb.CARD_LOW8_BIT[cards[b]] | tb.CARD_LOW8_BIT[cards[c]]
-        triples.append((ids, suit, mask, lows))
+    code, bits, low_bits = boards.parts(low)
+    ids = tb.five_card_boards()[0][code & 0xFFFFFFFF]
+    _, three, _ = tb.suit_tables()
+    flush_suit = three[code >> 32]
+    candidates = np.flatnonzero(flush_suit >= 0)  # three or more of a suit on the board
+    suit = flush_suit[candidates].astype(np.int64)
+    suit_mask = (bits[candidates] >> (13 * suit)) & 0x1FFF
+    board_triples, flush_triples, low_triples = tb.omaha_board_tables()
+    flushes = tb.flush_table()
+    # A chunk of boards as large as the tables: build each player's tables once (cached
+    # over the chunks); fewer boards (flop and turn all-ins): look their parts up directly.
+    tables = n >= len(board_triples)
     high = np.empty((len(holes), n), dtype=np.int16)
     lows_out = np.empty((len(holes), n), dtype=np.int16) if low else None
-    every_mask = np.arange(256)
     for p, hole in enumerate(holes):
-        pairs = list(combinations(hole, 2))
-        # Per player, the best non-flush value for each triple multiset (455 entries) and the
-        # best low for each triple low mask (256): one small lookup per board triple.
-        by_pair = by_triple[:, [pair_id[(x >> 2) * 13 + (y >> 2)] for x, y in pairs]].max(axis=1)
-        suited: dict[int, list[int]] = {}
-        for x, y in pairs:
-            if x & 3 == y & 3:
-                suited.setdefault(x & 3, []).append((1 << (x >> 2)) | (1 << (y >> 2)))
-        best = np.zeros(n, dtype=np.int16)
-        for ids, suit, mask, _ in triples:
-            np.maximum(best, by_pair[ids], out=best)
-            for s, masks in suited.items():
-                rows = np.flatnonzero(suit == s)
-                for m in masks:
-                    best[rows] = np.maximum(best[rows], flushes[mask[rows] | m])
+        by_pair, suited, by_pair_low = _omaha_pairs(tuple(hole), low)
+        if tables:
+            by_board, by_flush, by_low = _omaha_player(tuple(hole), low)
+            best = by_board[ids]
+        else:
+            best = by_pair[board_triples[ids]].max(axis=1)
+        for s, masks in suited:
+            rows = suit == s
+            on, of_suit = candidates[rows], suit_mask[rows]
+            if tables:
+                flush = by_flush[s][of_suit]
+            else:
+                flush = flushes[flush_triples[of_suit][:, :, None] | masks].max(axis=(1, 2))
+            best[on] = np.maximum(best[on], flush)
         high[p] = best
-        if lows_out is not None:
-            low_pairs = [
-                int(tb.CARD_LOW8_BIT[x] | tb.CARD_LOW8_BIT[y])
-                for x, y in pairs
-                if int(tb.CARD_LOW8_BIT[x] | tb.CARD_LOW8_BIT[y]).bit_count() == 2
-            ]
-            by_mask = np.zeros(256, dtype=np.int16)
-            for m in low_pairs:
-                np.maximum(by_mask, low_five[every_mask | m], out=by_mask)
-            best_low = np.zeros(n, dtype=np.int16)
-            for _, _, _, lows in triples:
-                np.maximum(best_low, by_mask[lows], out=best_low)
-            lows_out[p] = best_low
+        if lows_out is not None and by_pair_low is not None:
+            if tables and by_low is not None:
+                lows_out[p] = by_low[low_bits]
+            else:
+                lows_out[p] = by_pair_low[low_triples[low_bits]].max(axis=1)
     return high, lows_out
+
+
+@lru_cache(maxsize=64)
+def _omaha_pairs(
+    hole: tuple[int, ...], low: bool
+) -> tuple[I16, list[tuple[int, I16]], I16 | None]:
+    """One player's two-card parts (S1: exactly two of his cards): his best non-flush
+    value with each three-rank multiset (:func:`analytics.equity_tables.omaha_tables` ids),
+    the rank masks of his suited pairs by suit, and (``low``) his best low with each
+    eight-or-better mask of three board ranks (0: none)."""
+    _, pair_id, values = tb.omaha_tables()
+    by_triple = values.reshape(len(values) // 91, 91)
+    pairs = list(combinations(hole, 2))
+    by_pair: I16 = by_triple[:, [pair_id[(x >> 2) * 13 + (y >> 2)] for x, y in pairs]].max(axis=1)
+    suited: dict[int, list[int]] = {}
+    for x, y in pairs:
+        if x & 3 == y & 3:
+            suited.setdefault(x & 3, []).append((1 << (x >> 2)) | (1 << (y >> 2)))
+    masks = [(s, np.array(m, dtype=np.int16)) for s, m in suited.items()]
+    if not low:
+        return by_pair, masks, None
+    low_five = tb.low8_five()
+    every_mask = np.arange(256)
+    by_pair_low = np.zeros(256, dtype=np.int16)
+    for x, y in pairs:
+        m = int(tb.CARD_LOW8_BIT[x] | tb.CARD_LOW8_BIT[y])
+        if m.bit_count() == 2:
+            np.maximum(by_pair_low, low_five[every_mask | m], out=by_pair_low)
+    return by_pair, masks, by_pair_low
+
+
+@lru_cache(maxsize=64)
+def _omaha_player(
+    hole: tuple[int, ...], low: bool
+) -> tuple[I16, dict[int, I16], I16 | None]:
+    """One player's tables by what a whole board shows (cached: a large spot's boards are
+    ranked in chunks): his best non-flush value by board rank multiset, his best flush by
+    one suit's board ranks for each suit he holds two of, his best low by the board's low
+    ranks; each the best of his two-card parts (:func:`_omaha_pairs`) with its parts."""
+    board_triples, flush_triples, low_triples = tb.omaha_board_tables()
+    by_pair, suited, by_pair_low = _omaha_pairs(hole, low)
+    by_board: I16 = by_pair[board_triples].max(axis=1)
+    flushes = tb.flush_table()
+    # Only masks of three to five ranks can be a board's suit (the others stay 0).
+    shapes = np.flatnonzero(flush_triples[:, 0])
+    parts = flush_triples[shapes][:, :, None]
+    by_flush = {}
+    for s, masks in suited:
+        by_mask = np.zeros(len(flush_triples), dtype=np.int16)
+        by_mask[shapes] = flushes[parts | masks].max(axis=(1, 2))
+        by_flush[s] = by_mask
+    by_low = None if by_pair_low is None else by_pair_low[low_triples].max(axis=1)
+    return by_board, by_flush, by_low
 
 
 #: Hold'em and its relatives: the best five of the two hole cards and the five on the board.

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import numpy as np
@@ -188,4 +188,62 @@ def build_all() -> float:
     suit_tables()
     omaha_tables()
     low8_five()
+    five_card_boards()
+    omaha_board_tables()
     return time.perf_counter() - start
+
+
+# --- Boards of five: one lookup per player for each part of his hand ----------------------
+
+
+@cache
+def five_card_boards() -> tuple[I16, I64, list[tuple[int, ...]]]:
+    """Every rank multiset of a five-card board (at most four of a rank): (weight sum of
+    its ranks, :data:`RANK_WEIGHTS` -> dense id 0..6174; each id's weight sum; each id's
+    ranks). The sums are checked unique when built, so a board's id is one lookup of the
+    sum the enumeration adds up anyway, and a player's value of every board multiset fits
+    a table of 6,175 entries (in cache, unlike a table of seven-card sums)."""
+    fives: list[tuple[int, ...]] = [
+        m for m in combinations_with_replacement(range(13), 5) if max(m.count(r) for r in m) <= 4
+    ]
+    sums = np.array([sum(RANK_WEIGHTS[r] for r in m) for m in fives], dtype=np.int64)
+    if len(np.unique(sums)) != len(sums):  # pragma: no cover - a property of the weights
+        raise AssertionError("rank weights collide on five-card boards")
+    board_id = np.zeros(int(sums.max()) + 1, dtype=np.int16)
+    board_id[sums] = np.arange(len(fives), dtype=np.int16)
+    return board_id, sums, fives
+
+
+def _sub_masks(bits: int) -> I16:
+    """Each ``bits``-bit mask of 3 to 5 ranks -> its ten or fewer 3-bit sub-masks, padded
+    with 0 (a part that makes neither a flush nor a low)."""
+    table = np.zeros((1 << bits, 10), dtype=np.int16)
+    for mask in range(1 << bits):
+        ranks = [r for r in range(bits) if mask >> r & 1]
+        if 3 <= len(ranks) <= 5:
+            subs = [(1 << a) | (1 << b) | (1 << c) for a, b, c in combinations(ranks, 3)]
+            table[mask, : len(subs)] = subs
+    return table
+
+
+@cache
+def omaha_board_tables() -> tuple[I16, I16, I16]:
+    """The three-card parts of an omaha board, by what the enumeration knows of it:
+
+    * board rank multiset id (:func:`five_card_boards`) -> the ids (:func:`omaha_tables`)
+      of its ten three-card multisets;
+    * 13-bit mask of one suit's board ranks -> its 3-bit sub-masks (the flush parts);
+    * eight-or-better mask of the board's low ranks -> its 3-bit sub-masks (the low parts).
+
+    A player's best hand is the best of his two-card parts with each three-card part: the
+    same 2 + 3 combinations (S1) :func:`omaha_tables` ranks one triple at a time.
+    """
+    triple_id = omaha_tables()[0]
+    board_triples = np.array(
+        [
+            [triple_id[a * 169 + b * 13 + c] for a, b, c in combinations(m, 3)]
+            for m in five_card_boards()[2]
+        ],
+        dtype=np.int16,
+    )
+    return board_triples, _sub_masks(13), _sub_masks(8)

@@ -104,7 +104,7 @@ def main(repeats: int = 15) -> None:
     ms = timed(lambda: all_in_ev(with_states), repeats)
     print(f"all_in_ev, heads-up pre-flop hand with states: {ms:.1f} ms")
     print(
-        f"all_in_ev, same hand replayed without states (replays again): "
+        f"all_in_ev, same hand replayed without states (the engine's all-in point): "
         f"{timed(lambda: all_in_ev(without), repeats):.1f} ms"
     )
 

@@ -13,6 +13,7 @@ from parser.model import events as ev
 from parser.model.games import Betting
 from replayer.betting import Illegal, Mismatch, check_call, check_check, check_raise_to
 from replayer.handlers import HandlerTable, handles
+from replayer.result import Decision
 
 if TYPE_CHECKING:
     from replayer.betting import Actor
@@ -92,7 +93,10 @@ def raise_to(play: HandReplay, actor: Actor, total: int, all_in: bool) -> None:
         actor.stack = min(actor.stack, total - actor.bet)
     _open_pair_option(play, total)
     full = check_raise_to(rnd, actor, total, all_in=all_in)
-    play.decisions[-1] = play.decisions[-1]._replace(full_raise=full)
+    decisions = play.decisions
+    # The decision recorded by ``_act`` learns whether the raise was full (B8); a
+    # NamedTuple's ``_replace`` costs several times this.
+    decisions[-1] = Decision._make((*decisions[-1][:7], full))
     previous = rnd.current_bet
     play._pay(actor, total - actor.bet, live=True)
     _check_all_in_flag(actor, all_in)

@@ -26,7 +26,7 @@ from replayer.handlers import HandlerTable
 from replayer.ledger import CardLedger
 from replayer.positions import blind_positions, clockwise_from
 from replayer.pots import uncalled_excess
-from replayer.result import Decision, ReplayResult
+from replayer.result import AllInPoint, Decision, ReplayResult
 from replayer.settle import settle
 from replayer.snapshot import snapshot
 from replayer.state import HandState
@@ -126,6 +126,10 @@ class HandReplay:
         #: Uncalled bets the engine returned because the log printed no line for them.
         self.auto_returned: dict[str, int] = {}
         self.states: list[HandState] = []
+        #: The all-in point (``AllInPoint``) once the betting first closes with two or more
+        #: players left; ``all_in_seen`` says that moment has come (with cards to come or not).
+        self.all_in_point: AllInPoint | None = None
+        self.all_in_seen = False
         #: One record per betting decision, for statistics (who could raise, what it cost).
         self.decisions: list[Decision] = []
         #: Live games: the dealer's procedure in progress (corrections.py), and a void hand.
@@ -161,8 +165,29 @@ class HandReplay:
             raise self._error(RuleViolation, problem.rule, problem.message) from None
         except Mismatch as problem:
             raise self._error(ReplayMismatch, problem.rule, problem.message) from None
+        if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
+            self._all_in_check()
         if self.record:
             self.states.append(self.snapshot())
+
+    def _all_in_check(self) -> None:
+        """Note the all-in point if this event reached it (see ``AllInPoint``): asked only
+        when the counts say at most one live player can still act."""
+        live = [a for a in self.order if not a.folded]
+        if len(live) < 2 or sum(1 for a in live if not a.all_in) > 1:
+            return
+        if self.next_to_act() is not None:
+            return
+        self.all_in_seen = True
+        spec = self.spec
+        board = self.boards[0] if self.boards else []
+        street = self.rnd.street
+        if spec.board_size:
+            to_come = len(board) < spec.board_size
+        else:
+            to_come = street != spec.streets[-1].name
+        if to_come:
+            self.all_in_point = AllInPoint(self.index, street, tuple(board))
 
     def finish(self) -> ReplayResult:
         """End the hand: form the pots, award them, and check the log's claims."""
@@ -330,16 +355,20 @@ class HandReplay:
         if actor.bet < rnd.current_bet:
             self._set_cover(actor)
             owed = to_call(rnd, actor)
+        # Decision fields in order (index, street, player, kind, to_call, current_bet,
+        # could_raise, full_raise): ``_make`` skips the keyword constructor on this hot path.
         self.decisions.append(
-            Decision(
-                index=self.index,
-                street=rnd.street,
-                player=actor.name,
-                kind=event.kind,
-                to_call=owed,
-                current_bet=rnd.current_bet,
-                could_raise=may_raise(rnd, actor) is None,
-                full_raise=None,
+            _decision(
+                (
+                    self.index,
+                    rnd.street,
+                    actor.name,
+                    event.kind,
+                    owed,
+                    rnd.current_bet,
+                    may_raise(rnd, actor) is None,
+                    None,
+                )
             )
         )
         return actor
@@ -413,6 +442,9 @@ class HandReplay:
     def snapshot(self) -> HandState:
         """The state now, with the legal actions of the player to act (for the viewer)."""
         return snapshot(self)
+
+
+_decision = Decision._make
 
 
 def _handlers() -> HandlerTable:

@@ -89,13 +89,23 @@ class CardLedger:
         """
         shown = _distinct(tuple(cards), name)
         known = self.hands.get(name, ())
-        if known and shown and not set(shown) <= set(known) and not set(known) <= set(shown):
-            raise Mismatch(
-                "S1", f"{name} shows [{format_cards(shown)}] but holds [{format_cards(known)}]"
-            )
-        new = tuple(c for c in shown if c not in known)
+        if not known:
+            # The usual case, a hand line: every card is new to this hand.
+            new = shown
+        else:
+            if shown and not set(shown) <= set(known) and not set(known) <= set(shown):
+                raise Mismatch(
+                    "S1",
+                    f"{name} shows [{format_cards(shown)}] but holds [{format_cards(known)}]",
+                )
+            new = tuple(c for c in shown if c not in known)
+        spot = (Place.HAND, name)
+        spots = self.spots
         for card in new:
-            self._place(card, (Place.HAND, name))
+            if card in spots:
+                self._place(card, spot)  # D1 unless a reshuffled discard (C1)
+            else:
+                spots[card] = spot
         if new:
             self.hands[name] = known + new
             size = self.hand_size.get(name, 0)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
 
 from parser.model.cards import Card
 from parser.model.hand import ParsedHand
@@ -42,6 +42,29 @@ class PlayerResult:
         return self.starting_stack + self.net
 
 
+#: The fields' slot setters in declaration order (those of ``__init__``).
+_PLAYER_SLOTS = tuple(getattr(PlayerResult, f.name).__set__ for f in fields(PlayerResult))
+
+
+def player_result(values: tuple[Any, ...]) -> PlayerResult:
+    """A ``PlayerResult`` from its fields in declaration order, for the engine's hot path:
+    a frozen dataclass's keyword ``__init__`` costs about twice as much (one
+    ``object.__setattr__`` per field). Every field must be given.
+
+    >>> p = player_result(("A", 1, "BTN", 100, (), 10, 0, 0, True, True, False, "preflop",
+    ...                    False, 0))
+    >>> (p.name, p.net, p.folded_on)
+    ('A', -10, 'preflop')
+    """
+    result = _new(PlayerResult)
+    for setter, value in zip(_PLAYER_SLOTS, values, strict=True):
+        setter(result, value)
+    return result
+
+
+_new = object.__new__
+
+
 class Decision(NamedTuple):
     """One betting decision as the rules saw it, before the player acted.
 
@@ -63,6 +86,20 @@ class Decision(NamedTuple):
     could_raise: bool
     #: For a bet or raise: whether it was a full one that reopened the betting (B8).
     full_raise: bool | None
+
+
+class AllInPoint(NamedTuple):
+    """The first moment no more betting could happen while cards were still to come: two or
+    more players not folded, at most one of them not all-in, nobody to act, the board (or,
+    in games without one, the streets) incomplete. All-in EV (``analytics.all_in_ev``)
+    deals the hand out from here; the engine notes it as it replays, so EV needs neither
+    the states nor a second replay."""
+
+    #: Index of the event after which it was reached (into ``hand.events``).
+    index: int  # type: ignore[assignment]
+    street: str
+    #: The first board at that moment.
+    board: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +138,8 @@ class ReplayResult:
     taken: int = 0
     #: Money that entered the pot from outside the players (splash the pot).
     added: int = 0
+    #: Where the hand became all-in with cards to come (:class:`AllInPoint`), or None.
+    all_in_point: AllInPoint | None = None
 
     @property
     def chips_conserved(self) -> bool:

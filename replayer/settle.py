@@ -9,15 +9,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from parser.model.errors import ReplayMismatch
-from replayer.betting import Mismatch
+from replayer.betting import Actor, Mismatch
 from replayer.claims import Claims, check_claims
 from replayer.pots import side_pots
-from replayer.result import PlayerResult, PotResult, ReplayResult
+from replayer.result import PotResult, ReplayResult, player_result
 from replayer.showdown import award_pots
 from replayer.state import Pot
 
 if TYPE_CHECKING:
     from replayer.engine import HandReplay
+
+
+def _by_seat(actor: Actor) -> int:
+    return actor.seat
 
 
 def settle(play: HandReplay) -> ReplayResult:
@@ -80,24 +84,29 @@ def settle(play: HandReplay) -> ReplayResult:
             ReplayMismatch, problem.rule, problem.message, problem.about
         ) from None
     went = len(live) > 1
+    positions, starting, known = play.positions, play.starting, play.cards
+    collected, rake_paid = claims.collects, claims.rake_paid
+    folded_on, cash_outs = play.folded_on, play.cash_outs
     players = tuple(
-        PlayerResult(
-            name=a.name,
-            seat=a.seat,
-            position=play.positions.get(a.seat),
-            starting_stack=play.starting[a.name],
-            hole_cards=play.cards.get(a.name, ()),
-            invested=a.invested,
-            collected=claims.collects.get(a.name, 0),
-            rake_paid=claims.rake_paid.get(a.name, 0),
-            dealt_in=True,
-            folded=a.folded,
-            all_in=a.stack == 0,
-            folded_on=play.folded_on.get(a.name),
-            went_to_showdown=went and not a.folded,
-            cashed_out=play.cash_outs.get(a.name, 0),
+        player_result(
+            (
+                a.name,
+                a.seat,
+                positions.get(a.seat),
+                starting[a.name],
+                known.get(a.name, ()),
+                a.invested,
+                collected.get(a.name, 0),
+                rake_paid.get(a.name, 0),
+                True,
+                a.folded,
+                a.stack == 0,
+                folded_on.get(a.name),
+                went and not a.folded,
+                cash_outs.get(a.name, 0),
+            )
         )
-        for a in sorted(play.order, key=lambda a: a.seat)
+        for a in sorted(play.order, key=_by_seat)
     )
     pot_results = tuple(
         PotResult(
@@ -124,4 +133,5 @@ def settle(play: HandReplay) -> ReplayResult:
         states=tuple(play.states),
         decisions=tuple(play.decisions),
         diagnostics=(*play.diagnostics, *claims.notes),
+        all_in_point=play.all_in_point,
     )

@@ -62,11 +62,14 @@ def test_heads_up_preflop_all_in():
     assert sum(evs(ev).values()) == 0
 
 
-def test_a_result_without_states_is_replayed_with_them():
+def test_a_result_without_states_has_the_same_ev_without_a_second_replay():
+    """Issue 11: the engine notes the all-in point as it replays (``all_in_point``), the
+    same one the states show, so all-in EV never replays the hand again."""
     result = replay(
         hand(HEADS_UP_PREFLOP, seats=[("A", 1000), ("B", 1000)], button=1, stakes=(5, 10))
     )
     assert result.states == ()
+    assert result.all_in_point == (3, "preflop", ())
     assert evs(computed(result)) == evs(
         computed(play(HEADS_UP_PREFLOP, [("A", 1000), ("B", 1000)]))
     )

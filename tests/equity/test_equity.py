@@ -18,10 +18,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from analytics import equity_tables
 from analytics.equity import (
+    CHUNK,
     HOLDEM_HIGH,
     OMAHA_HIGH,
     OMAHA_HIGH_LOW8,
+    Boards,
+    _omaha,
     equities,
     equity_evaluator,
     runouts,
@@ -30,7 +34,7 @@ from analytics.equity_tables import combinations_table, rank_high_many
 from parser.model.cards import DECK, Card, parse_cards
 from parser.model.games import GAME_SPECS
 from replayer.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
-from tests.equity.reference import reference_equities
+from tests.equity.reference import omaha_by_triples, reference_equities
 
 GAMES = {"holdem": HOLDEM_HIGH, "omaha": OMAHA_HIGH, "omaha8": OMAHA_HIGH_LOW8}
 
@@ -289,3 +293,33 @@ def test_doctests(module):
     """``analytics`` is not among the doctest paths: run these modules' examples here."""
     failures, tried = doctest.testmod(importlib.import_module(module))
     assert (failures, tried > 0) == (0, True)
+
+
+@pytest.mark.parametrize(
+    ("holes", "board"),
+    [
+        (["Ah 2h Kd Qd", "As 3s 4c 5c"], ""),  # pre-flop: the first chunk of boards
+        (["Ah Kh Qh Jh", "Ks Qs Js Ts", "2c 3c 4d 5d"], "Th 9h 2s"),  # flush over flush
+        (["Ah 2h 3d 4d 5c", "As 3s 4c 9c Kd"], "6h 7h"),  # five-card omaha
+        (["Ah 2h 3d 4d 5c 6c", "As 3s 4s 9c Kd Qd"], "8h Jh Js 2s"),  # six-card omaha
+        (["2c 2d 2h 3c", "3d 3h 4c 4d"], "2s 3s 4h"),  # no low and full houses
+    ],
+)
+def test_per_board_omaha_tables_give_the_per_triple_values_on_every_board(holes, board):
+    """Issue 11: the omaha ranker reads each board once and looks each player up in tables
+    of his own; on every board the values (high and low) are those of ranking the ten
+    board triples against his pairs one by one (S1, S3), so exact EV is unchanged."""
+    hands = [[c.index for c in cards(h)] for h in holes]
+    known = [c.index for c in cards(board)]
+    used = {*known, *(c for h in hands for c in h)}
+    remaining = np.array([i for i in range(52) if i not in used], dtype=np.int64)
+    table = equity_tables.combinations_table(5 - len(known))
+    table = table[:, : min(comb(len(remaining), 5 - len(known)), CHUNK)]
+    boards = Boards(tuple(known), remaining, table)
+    for low in (False, True):
+        new_high, new_low = _omaha(hands, boards, low)
+        old_high, old_low = omaha_by_triples(hands, boards, low)
+        assert np.array_equal(new_high, old_high)
+        assert (new_low is None) == (not low)
+        if low:
+            assert np.array_equal(new_low, old_low)
