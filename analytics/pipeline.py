@@ -13,11 +13,11 @@ the text (``sha256:...``), so the same broken text imported twice is still one r
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
 
+from parser.formats import identify as identify_header
 from parser.model.errors import HandError, PokerhhError
 from parser.model.hand import ParsedHand, Source
 from replayer.result import ReplayResult
@@ -31,41 +31,9 @@ STATUS_BY_KIND = {
 #: The kind given to an exception that is not a ``PokerhhError``: a bug in pokerhh.
 INTERNAL_ERROR = "internal_error"
 
-# The header's site name and hand number, read the way parser/header.py reads them (the
-# parser's ParsedHand.site wins whenever the hand parses; this is for hands that do not).
-_HEADER = re.compile(
-    r"^\ufeff?\s*(?P<site>PokerStars|Full Tilt|Run It Once Poker|PokerMaster|PokerBros)"
-    r"(?: Zoom| Home Game| Rush)? (?:Hand|Game) #(?P<hand_id>\d+)",
-    re.IGNORECASE,
-)
-_SITE_NAMES = {
-    "POKERSTARS": "PokerStars",
-    "FULL TILT": "Full Tilt",
-    "RUN IT ONCE POKER": "Run It Once",
-    "POKERMASTER": "PokerMaster",
-    "POKERBROS": "PokerBros",
-}
-#: Other rooms' headers, for their hands that do not parse (room, pattern with hand_id).
-_ROOM_HEADERS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("GGPoker", re.compile(r"^\ufeff?\s*Poker Hand #(?P<hand_id>[A-Z]{0,3}\d+):")),
-    ("Winamax", re.compile(r"^\ufeff?\s*Winamax Poker - [^\n]*?HandId: #(?P<hand_id>[\d-]+)")),
-    ("Bovada", re.compile(r"^\ufeff?\s*Bovada Hand #C?(?P<hand_id>\d+)")),
-    ("Ignition", re.compile(r"^\ufeff?\s*Ignition Hand #C?(?P<hand_id>\d+)")),
-    ("Bodog", re.compile(r"^\ufeff?\s*Bodog[^\s#]*(?: UK| Canada)? Hand #C?(?P<hand_id>\d+)")),
-    ("Full Tilt", re.compile(r"^\ufeff?\s*Full ?Tilt ?Poker Game #(?P<hand_id>\d+):")),
-    ("iPoker", re.compile(r"^\s*<game\s+gamecode=\"(?P<hand_id>\w+)\"")),
-    ("PartyPoker", re.compile(r"^\s*\*{5} Hand History [Ff]or Game (?P<hand_id>\w+) \*{5}")),
-    ("888poker", re.compile(
-        r"^\ufeff?\s*(?:#Game No : \d+\s+)?\*{5} (?:Cassava|888[^\n]*?) Hand History for Game "
-        r"(?P<hand_id>\d+)"
-    )),
-    ("WPN", re.compile(r"^\ufeff?\s*(?:Game )?Hand #(?P<hand_id>\d+) - ")),
-    ("WPN", re.compile(r"^\ufeff?\s*Game started at: [^\n]*\s+Game ID: (?P<hand_id>\d+) ")),
-)
 UNKNOWN_SITE = "unknown"
 #: The site of a PHH hand that names none (``parser.phh.DEFAULT_SITE``).
 PHH_SITE = "PHH"
-_PHH_VARIANT = re.compile(r"^[ \t]*variant[ \t]*=", re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,18 +137,8 @@ def identify(text: str) -> tuple[str, str]:
     >>> identify("garbage")
     ('unknown', 'sha256:795b6904e54f82411df4b0e27a373a55')
     """
-    match = _HEADER.match(text)
-    if match:
-        return _SITE_NAMES[match["site"].upper()], match["hand_id"]
-    for room, header in _ROOM_HEADERS:
-        found = header.match(text)
-        if found:
-            return room, found["hand_id"]
-    if _PHH_VARIANT.search(text):
-        # A PHH hand that does not parse: still a hand history, keyed by its text as the
-        # PHH parser keys a hand with no ``hand`` field.
-        from parser.phh import text_id
-
-        return PHH_SITE, text_id(text)
+    found = identify_header(text)  # each room reads its own header (a PHH hand: its hash)
+    if found is not None:
+        return found
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return UNKNOWN_SITE, f"sha256:{digest}"

@@ -30,6 +30,12 @@ class Format:
     recogniser: str
     splitter: str
     parser: str
+    #: ``"module:function"`` of ``identify(text) -> (site, hand_id) | None``: the natural
+    #: key of a hand that does not parse, read from the header by the room's own pattern.
+    identifier: str
+
+    def identify(self, text: str) -> tuple[str, str] | None:
+        return _load(self.identifier)(text)  # type: ignore[no-any-return]
 
     def recognise(self, text: str, path: str) -> bool:
         return _load(self.recogniser)(text, path)  # type: ignore[no-any-return]
@@ -41,9 +47,16 @@ class Format:
         return _load(self.parser)(raw)  # type: ignore[no-any-return]
 
 
+_LOADED: dict[str, Any] = {}
+
+
 def _load(target: str) -> Any:
-    module, _, name = target.partition(":")
-    return getattr(import_module(module), name)
+    """The function ``target`` names, imported once (this runs for every hand)."""
+    found = _LOADED.get(target)
+    if found is None:
+        module, _, name = target.partition(":")
+        found = _LOADED[target] = getattr(import_module(module), name)
+    return found
 
 
 def looks_like_pokerstars(text: str, path: str) -> bool:
@@ -52,13 +65,15 @@ def looks_like_pokerstars(text: str, path: str) -> bool:
 
 
 def _room(name: str, module: str, stem: str, suffixes: tuple[str, ...] = (".txt",)) -> Format:
-    """The entry of a module with ``looks_like_<stem>``, ``split_<stem>``, ``parse_<stem>``."""
+    """The entry of a module with ``looks_like_<stem>``, ``split_<stem>``, ``parse_<stem>``
+    and ``identify_<stem>``."""
     return Format(
         name,
         suffixes,
         f"{module}:looks_like_{stem}",
         f"{module}:split_{stem}",
         f"{module}:parse_{stem}",
+        f"{module}:identify_{stem}",
     )
 
 
@@ -78,8 +93,13 @@ FORMATS: tuple[Format, ...] = (
         "parser.formats:looks_like_pokerstars",
         "parser.split:split_hands",
         "parser.pokerstars:parse_hand",
+        "parser.header:identify_pokerstars",
     ),
 )
+_BY_NAME: dict[str, Format] = {entry.name: entry for entry in FORMATS}
+#: The order :func:`identify` asks in: PHH last, as its mark (``variant =``) may be on any
+#: line of a text, where every room's header pattern is anchored at its start.
+_IDENTIFY_ORDER: tuple[Format, ...] = (*FORMATS[1:], FORMATS[0])
 #: Every suffix a folder or zip is searched for.
 SUFFIXES: tuple[str, ...] = tuple(s for f in FORMATS for s in f.suffixes)
 _FALLBACK = FORMATS[-1]
@@ -117,10 +137,34 @@ def format_of(text: str, path: str) -> Format:
 
 
 def split_hands(text: str, path: str) -> Iterator[Source]:
-    """A decoded file's hands, split by the format it is in."""
-    return format_of(text, path).split(text, path)
+    """A decoded file's hands, split by the format it is in, each tagged with that format
+    (``Source.format``): the file is recognised once, not every hand again."""
+    entry = format_of(text, path)
+    name = entry.name
+    for raw in entry.split(text, path):
+        yield raw if raw.format == name else Source(raw.path, raw.first_line, raw.text, name)
 
 
 def parse_hand(raw: Source) -> ParsedHand:
-    """One hand, parsed by the format its text (or its file's name) is in."""
-    return format_of(raw.text, raw.path).parse(raw)
+    """One hand, parsed by the format its file was split as, else the one its text (or its
+    file's name) is in."""
+    entry = _BY_NAME.get(raw.format) if raw.format is not None else None
+    if entry is None:
+        entry = format_of(raw.text, raw.path)
+    return entry.parse(raw)
+
+
+def identify(text: str) -> tuple[str, str] | None:
+    """The site and hand number a hand's text names, even when it does not parse (each room
+    reads its own header); None when no format's header is there.
+
+    >>> identify("PokerStars Zoom Hand #231: Hold'em No Limit ($0.02/$0.05)")
+    ('PokerStars', '231')
+    >>> identify("Poker Hand #RC42: Hold'em No Limit ($0.02/$0.05)"), identify("junk")
+    (('GGPoker', 'RC42'), None)
+    """
+    for entry in _IDENTIFY_ORDER:
+        found = entry.identify(text)
+        if found is not None:
+            return found
+    return None

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, ClassVar, NoReturn, cast
+from typing import Any, ClassVar, Literal, NoReturn, cast
 
 from lark import Lark, Token
 from lark.common import LexerConf
 from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState
+
+from parser.automaton import FAIL, Automaton, collects_lines
 
 #: Line starts -> the terminals that begin with that text.
 _PREFIXES: dict[str, tuple[str, ...]] = {
@@ -101,6 +103,7 @@ _FREE_TEXT = frozenset(
     {"CHAT_LINE", "FINISHED_LINE", "BOUNTY_LINE", "REBUY_LINE", "SHOWS_FOR_LINE", "LEAVE_LINE"}
 )
 _PREFIX = re.compile("|".join(re.escape(p) for p in sorted(_PREFIXES, key=len, reverse=True)))
+_PREFIX_FIRST = frozenset(p[0] for p in _PREFIXES)
 _VERB = re.compile("|".join(re.escape(v) for v in sorted(_VERBS, key=len, reverse=True)))
 _HEADER = re.compile("(?i:pokerstars |full tilt |run it once poker |pokermaster |pokerbros )")
 
@@ -109,12 +112,17 @@ _HEADER_CANDIDATES = ("HEADER_LINE",)
 
 
 class LineToken(Token):
-    """A line token that keeps its terminal's regex match (the line's fields)."""
+    """A line token that keeps its terminal's regex match (the line's fields).
+
+    A line token always spans its whole line, so the end and the column are computed when
+    asked (lark asks only for an error) rather than stored for every line.
+    """
 
     __slots__ = ("match",)
     match: re.Match[str]
     #: Always set (``Token`` allows None): builders add it to the hand's first line.
     line: int
+    start_pos: int
 
     def __new__(
         cls, type: str, value: str, start_pos: int, line: int, match: re.Match[str]
@@ -125,12 +133,24 @@ class LineToken(Token):
         self.value = value
         self.start_pos = start_pos
         self.line = line
-        self.column = 1
-        self.end_line = line + 1
-        self.end_column = 1
-        self.end_pos = start_pos + len(value)
         self.match = match
         return self
+
+    @property
+    def column(self) -> int:  # type: ignore[override]
+        return 1
+
+    @property
+    def end_line(self) -> int:  # type: ignore[override]
+        return self.line + 1
+
+    @property
+    def end_column(self) -> int:  # type: ignore[override]
+        return 1
+
+    @property
+    def end_pos(self) -> int:  # type: ignore[override]
+        return self.start_pos + len(self.value)
 
 
 class LineLexer(Lexer):
@@ -155,7 +175,7 @@ class LineLexer(Lexer):
 
     def _candidates(self, line: str) -> tuple[str, ...]:
         """The terminals a line's shape allows, in priority order (maybe none)."""
-        m = _PREFIX.match(line)
+        m = _PREFIX.match(line) if line[0] in _PREFIX_FIRST else None  # most lines: a name
         if m is not None:
             return self.prefixes[m.group()]
         colon = line.find(": ")
@@ -169,13 +189,24 @@ class LineLexer(Lexer):
             return self.verbs[m.group()]
         return _HEADER_CANDIDATES if _HEADER.match(line) else ()
 
+    def choose(self, text: str, pos: int, line: str, accepts: Any) -> tuple[str, Any]:
+        """The terminal of ``line`` (at ``pos`` of ``text``) among those ``accepts`` allows,
+        and its match (None when none matches): the lark lexer's answer, found faster."""
+        patterns = self.patterns
+        for name in self._candidates(line):
+            if name in accepts:
+                found = patterns[name].match(text, pos)
+                if found is not None:
+                    if name in _FREE_TEXT:  # a higher-priority terminal may fit too
+                        return self._fallback(text, pos, accepts)
+                    return name, found
+        return self._fallback(text, pos, accepts)
+
     def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
         text: str = lexer_state.text.text
         states = parser_state.parse_conf.states
         stack = parser_state.state_stack
-        patterns = self.patterns
-        candidates_of = self._candidates
-        free = _FREE_TEXT
+        choose = self.choose
         pos = 0
         number = 0
         lines = text.split("\n")
@@ -187,16 +218,7 @@ class LineLexer(Lexer):
                 pos = end
                 continue
             accepts = states[stack[-1]]
-            found = None
-            for name in candidates_of(line):
-                if name in accepts:
-                    found = patterns[name].match(text, pos)
-                    if found is not None:
-                        if name in free:  # a higher-priority terminal may fit too
-                            name, found = self._fallback(text, pos, accepts)
-                        break
-            else:
-                name, found = self._fallback(text, pos, accepts)
+            name, found = choose(text, pos, line, accepts)
             if found is None:
                 self._fail(text, pos, number, line, accepts, parser_state, lexer_state)
             token = LineToken(name, text[pos:end], pos, number, found)
@@ -206,6 +228,52 @@ class LineLexer(Lexer):
         if tail:
             accepts = states[stack[-1]]
             self._fail(text, pos, number + 1, tail, accepts, parser_state, lexer_state)
+
+    def walk(self, text: str, automaton: Automaton) -> list[LineToken] | None:
+        """The tokens ``lex`` gives for ``text`` with lark's parser driving it, found by
+        walking ``automaton`` instead (:mod:`parser.automaton`); None when the text does
+        not fit the grammar (lark's parser then says where and why)."""
+        accepts_of = automaton.accepts
+        moves_of = automaton.moves
+        candidates_of = self._candidates
+        patterns = self.patterns
+        fallback = self._fallback
+        config = automaton.start
+        tokens: list[LineToken] = []
+        append = tokens.append
+        pos = 0
+        number = 0
+        lines = text.split("\n")
+        if lines.pop():  # text after the last "\n"
+            return None
+        for line in lines:
+            number += 1
+            end = pos + len(line) + 1
+            if not line:
+                pos = end
+                continue
+            accepts = accepts_of[config]
+            # self.choose, inlined (the hot path: a line of every hand)
+            for name in candidates_of(line):
+                if name in accepts:
+                    found = patterns[name].match(text, pos)
+                    if found is not None:
+                        if name in _FREE_TEXT:
+                            name, found = fallback(text, pos, accepts)
+                        break
+            else:
+                name, found = fallback(text, pos, accepts)
+            if found is None:
+                return None
+            after = moves_of[config].get(name)
+            if after is None:
+                after = automaton.move(config, name)
+                if after == FAIL:
+                    return None
+            config = after
+            append(LineToken(name, text[pos:end], pos, number, found))
+            pos = end
+        return tokens if automaton.can_end(config) else None
 
     def _fallback(self, text: str, pos: int, accepts: Any) -> tuple[str, re.Match[str] | None]:
         for name in self.order:
@@ -252,7 +320,29 @@ def line_tokens(lark: Lark, text: str) -> list[LineToken]:
     """``lark.parse(text)`` for a grammar lexed by a :class:`LineLexer` whose transformer
     collects the lines: the hand's line tokens in order.
 
-    Lark types ``parse`` as returning a tree, but with a transformer given to ``Lark`` it
-    returns what the start rule's method returns: here the list of the lexer's tokens.
+    The tokens come from a walk of the grammar's tables (:meth:`LineLexer.walk`) when the
+    grammar's result is its tokens (:func:`parser.automaton.collects_lines`); a text the
+    walk finds does not fit, and any other grammar, goes through ``lark.parse``, which
+    raises lark's own error. Lark types ``parse`` as returning a tree, but with a
+    transformer given to ``Lark`` it returns what the start rule's method returns.
     """
+    walker = _walkers.get(lark)
+    if walker is None:
+        walker = _walkers[lark] = _walker(lark)
+    if walker is not False:
+        lexer, automaton = walker
+        tokens = lexer.walk(text, automaton)
+        if tokens is not None:
+            return tokens
     return cast("list[LineToken]", lark.parse(text))
+
+
+#: Per Lark object: its lexer and automaton, or False when its result is not its tokens.
+_walkers: dict[Lark, tuple[LineLexer, Automaton] | Literal[False]] = {}
+
+
+def _walker(lark: Lark) -> tuple[LineLexer, Automaton] | Literal[False]:
+    lexer = lark.parser.lexer
+    if not isinstance(lexer, LineLexer) or not collects_lines(lark):
+        return False
+    return lexer, Automaton(lark, lark.options.start[0])

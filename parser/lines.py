@@ -58,6 +58,20 @@ _BLINDS = {
 }
 
 
+_BOARD_GROUPS: dict[str, tuple[Card, ...]] = {}
+
+
+def _board_group(text: str) -> tuple[Card, ...]:
+    """``parse_cards`` of a board's card group, remembered (boards repeat across hands)."""
+    cards = _BOARD_GROUPS.get(text)
+    if cards is None:
+        cards = parse_cards(text)
+        if len(_BOARD_GROUPS) > 50_000:
+            _BOARD_GROUPS.clear()
+        _BOARD_GROUPS[text] = cards
+    return cards
+
+
 class _Fail(Exception):
     """A problem with the current line; :meth:`Builder.build` adds where it is."""
 
@@ -352,7 +366,7 @@ class Builder:
             street = "seventh"
         elif street not in self.spec.street_names or not self.spec.street(street).board_cards:
             raise _Fail(f"{self.spec.name} deals no board cards on the {street}")
-        groups = [parse_cards(g) for g in _CARD_GROUP.findall(m[3])]
+        groups = [_board_group(g) for g in _CARD_GROUP.findall(m[3])]
         board = self.boards.get(run)
         if len(groups) == 1:
             old_cards: tuple[Card, ...] = groups[0][: len(board)] if board is not None else ()

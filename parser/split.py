@@ -38,41 +38,46 @@ _ZOOM_SEPARATOR = re.compile(r"\*+ # \d+ \*+")
 
 
 def split_hands(text: str, path: str) -> Iterator[RawHand]:
-    """Split a decoded file into hands (see the module docstring)."""
-    lines: list[str] = []  # the current hand's lines
-    first = 0  # its first file line; 0 while nothing has been collected
+    """Split a decoded file into hands (see the module docstring).
 
-    def flush() -> RawHand | None:
-        while lines and not lines[-1]:
-            lines.pop()
-        if not lines:
-            return None
-        return RawHand(path, first, "\n".join(lines) + "\n")
+    The lines are stripped in one pass and only those holding a "#" are looked at again
+    (a header or a Zoom separator has one): the hands are then slices of the line list.
+    """
+    lines = [line.strip() for line in text.split("\n")]
+    starts: list[tuple[int, int]] = []  # (line index, column) of each header
+    for index in [i for i, line in enumerate(lines) if "#" in line]:
+        line = lines[index]
+        if _ZOOM_SEPARATOR.fullmatch(line):
+            lines[index] = ""
+            continue
+        m = HEADER_RE.search(line)
+        if m is not None:
+            starts.append((index, m.start()))
+    begin, column = 0, 0  # where the current hand starts: line index, column in it
+    for index, at in [*starts, (len(lines), 0)]:
+        chunk = lines[begin:index]
+        if column:
+            chunk[0] = chunk[0][column:]
+        first = begin + 1
+        if index < len(lines):
+            fragment = lines[index][:at].rstrip()  # a cut line the next header is glued to
+            if fragment:
+                chunk.append(fragment)
+        hand = _hand(path, first, chunk)
+        if hand is not None:
+            yield hand
+        begin, column = index, at
 
-    for number, line in enumerate(text.split("\n"), start=1):
-        line = line.strip()
-        if "#" in line:
-            if _ZOOM_SEPARATOR.fullmatch(line):
-                line = ""
-            else:
-                m = HEADER_RE.search(line)
-                if m is not None:
-                    fragment = line[: m.start()].rstrip()
-                    if fragment:
-                        if not lines:
-                            first = number
-                        lines.append(fragment)
-                    hand = flush()
-                    if hand is not None:
-                        yield hand
-                    lines = [line[m.start() :]]
-                    first = number
-                    continue
-        if not lines:
-            if not line:
-                continue
-            first = number
-        lines.append(line)
-    hand = flush()
-    if hand is not None:
-        yield hand
+
+def _hand(path: str, first: int, chunk: list[str]) -> RawHand | None:
+    """The hand of ``chunk`` (file line ``first`` on), without blank lines around it."""
+    while chunk and not chunk[-1]:
+        chunk.pop()
+    if not chunk:
+        return None
+    skip = 0
+    while not chunk[skip]:
+        skip += 1
+    if skip:
+        del chunk[:skip]
+    return RawHand(path, first + skip, "\n".join(chunk) + "\n")

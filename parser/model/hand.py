@@ -16,6 +16,10 @@ class Source:
     path: str
     first_line: int
     text: str
+    #: The ``parser.formats`` entry its file was recognised as (set by ``split_hands``, so
+    #: ``parse_hand`` need not recognise every hand again); None: recognise the text.
+    #: Not part of the value: the same text from the same place is the same source.
+    format: str | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

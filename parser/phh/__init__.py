@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_SITE",
     "LIVE_FIELD",
     "SUFFIXES",
+    "identify_phh",
     "looks_like_phh",
     "parse_phh",
     "split_phh",
@@ -54,7 +55,16 @@ def looks_like_phh(text: str, path: str) -> bool:
     (True, True)
     """
     name = path.lower().rsplit("!", 1)[-1]
-    return name.endswith(SUFFIXES) or _VARIANT_LINE.search(text) is not None
+    # "variant" first: a plain substring test, where the regex walks a whole big file
+    return name.endswith(SUFFIXES) or ("variant" in text and _VARIANT_LINE.search(text) is not None)
+
+
+def identify_phh(text: str) -> tuple[str, str] | None:
+    """A PHH hand that may not parse, keyed as :func:`parse_phh` keys a hand with no
+    ``hand`` field (its text's hash): still a hand history, by its ``variant`` line."""
+    if "variant" in text and _VARIANT_LINE.search(text):
+        return DEFAULT_SITE, text_id(text)
+    return None
 
 
 def split_phh(text: str, path: str) -> Iterator[Source]:

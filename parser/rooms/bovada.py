@@ -50,7 +50,7 @@ from parser.rooms.split import split_at_headers
 
 SITE = "Bovada"
 #: A hand's first line (also inside a line glued to a truncated one).
-HEADER_RE = re.compile(r"(?:Bovada|Ignition|Bodog[^\s#]*(?: UK| Canada)?) Hand #C?\d+")
+HEADER_RE = re.compile(r"(Bovada|Ignition|Bodog[^\s#]*(?: UK| Canada)?) Hand #C?(\d+)")
 _HEADER = re.compile(
     r"(?P<site>Bovada|Ignition|Bodog[^\s#]*(?: UK| Canada)?) Hand #C?(?P<id>\d+):?\s+"
     r"(?:Zone Poker ID#(?P<zone>\d+)\s+)?(?:TBL#(?P<table>\S+?),?\s+)?"
@@ -95,6 +95,24 @@ def looks_like_bovada(text: str, path: str) -> bool:
     True
     """
     return HEADER_RE.search(text[:4096]) is not None
+
+
+def identify_bovada(text: str) -> tuple[str, str] | None:
+    """The room (Bovada, Ignition, Bodog) and hand number of a hand's text, even when it
+    does not parse.
+
+    >>> identify_bovada("Bodog UK Hand #C12: HOLDEM No Limit"), identify_bovada("x")
+    (('Bodog', '12'), None)
+    """
+    m = HEADER_RE.match(text.lstrip("\ufeff").lstrip())
+    if m is None:
+        return None
+    return site_name(m[1]), m[2]
+
+
+def site_name(site: str) -> str:
+    """The room a header's site word names (every Bodog skin is Bodog)."""
+    return "Ignition" if site == "Ignition" else "Bodog" if site.startswith("Bodog") else SITE
 
 
 def split_bovada(text: str, path: str) -> Iterator[Source]:
@@ -370,10 +388,7 @@ class _Builder:
         h = _HEADER.match(m[0].rstrip("\n"))
         if h is None:
             raise Fail("cannot read the header")
-        site = h["site"]
-        self.site = (
-            "Ignition" if site == "Ignition" else "Bodog" if site.startswith("Bodog") else SITE
-        )
+        self.site = site_name(h["site"])
         game = h["game"].removesuffix("ZonePoker")
         limit = h["limit"]
         if limit not in ("No Limit", "Pot Limit", "Fixed Limit"):

@@ -43,7 +43,7 @@ from parser.rooms.lexer import RoomLexer
 from parser.rooms.split import split_at_headers
 
 SITE = "Full Tilt"
-HEADER_RE = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+")
+HEADER_RE = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(\d+)")
 #: Full Tilt's game names -> GAME_SPECS codes.
 GAMES: dict[str, str] = {
     "No Limit Hold'em": "NLHE",
@@ -139,6 +139,12 @@ def looks_like_fulltilt(text: str, path: str) -> bool:
     False
     """
     return HEADER_RE.search(text[:4096]) is not None
+
+
+def identify_fulltilt(text: str) -> tuple[str, str] | None:
+    """The room and hand number of a hand's text, even when it does not parse."""
+    m = HEADER_RE.match(text.lstrip("\ufeff").lstrip())
+    return (SITE, m[1]) if m else None
 
 
 def split_fulltilt(text: str, path: str) -> Iterator[Source]:

@@ -106,6 +106,12 @@ def looks_like_ggpoker(text: str, path: str) -> bool:
     return _RECOGNISE.search(text[:4096]) is not None
 
 
+def identify_ggpoker(text: str) -> tuple[str, str] | None:
+    """The room and hand number of a hand's text, even when it does not parse."""
+    m = _ID.match(text.lstrip("\ufeff").lstrip())
+    return (SITE, m[1]) if m else None
+
+
 def split_ggpoker(text: str, path: str) -> Iterator[Source]:
     """A decoded GGPoker file's hands, each knowing its first file line
     (:func:`parser.rooms.split.split_at_headers`)."""

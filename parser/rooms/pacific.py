@@ -115,6 +115,17 @@ def split_pacific(text: str, path: str) -> Iterator[Source]:
     return split_at_starts(path, lines, starts)
 
 
+def identify_pacific(text: str) -> tuple[str, str] | None:
+    """The room and hand number of a hand's text (its "Hand History for Game" line, maybe
+    after a "#Game No" line), even when it does not parse."""
+    head = text.lstrip("\ufeff").lstrip()
+    game_no = _GAME_NO.match(head)
+    if game_no is not None:
+        head = head[game_no.end() :].lstrip()
+    m = _HEADER.match(head)
+    return (SITE, m[1]) if m else None
+
+
 def hand_id_of(text: str) -> str | None:
     found = _GAME_NO.match(text) or _HEADER.search(text[:400])
     return found[1] if found else None

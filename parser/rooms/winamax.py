@@ -117,6 +117,12 @@ def looks_like_winamax(text: str, path: str) -> bool:
     return _RECOGNISE.search(text[:4096]) is not None
 
 
+def identify_winamax(text: str) -> tuple[str, str] | None:
+    """The room and hand number of a hand's text, even when it does not parse."""
+    m = _ID.match(text.lstrip("\ufeff").lstrip())
+    return (SITE, m[1]) if m else None
+
+
 def split_winamax(text: str, path: str) -> Iterator[Source]:
     """A decoded Winamax file's hands, each knowing its first file line
     (:func:`parser.rooms.split.split_at_headers`); a tournament summary has none."""
@@ -263,7 +269,7 @@ class WinamaxBuilder(Builder):
             number = _TABLE_TOURNAMENT.search(name)
             # Older tournament tables carry no number: the tournament's name stands in.
             tid = number[1] if number else name
-            self.header = header = replace(header, tournament_id=tid)
+            self.header = header = header._replace(tournament_id=tid)
         elif money == "play money":
             self.currency = "PLAY"
         ante = self._money(header.ante) if header.ante else 0

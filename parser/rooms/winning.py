@@ -150,6 +150,16 @@ def split_winning(text: str, path: str) -> Iterator[Source]:
     return split_at_starts(path, lines, starts)
 
 
+def identify_winning(text: str) -> tuple[str, str] | None:
+    """The room and hand number of a hand's text, even when it does not parse: the new
+    header's "Hand #", or the old one's "Game ID" on the line after "Game started at"."""
+    head = text.lstrip("\ufeff").lstrip()
+    m = _HAND.match(head)
+    if m is None and head.startswith("Game started at: "):
+        m = _GAME_ID.match(head.partition("\n")[2].lstrip())
+    return (SITE, m[1]) if m else None
+
+
 def hand_id_of(text: str) -> str | None:
     found = _HAND.match(text) or _GAME_ID.search(text[:400])
     return found[1] if found else None
