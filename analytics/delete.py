@@ -2,8 +2,8 @@
 
 Two steps, so the command line can say what would go before anything does:
 :func:`select_hands` reads (read-only connection) and :func:`delete_hands` deletes, in one
-``BEGIN IMMEDIATE`` transaction, the hands with every row that hangs off them (players,
-actions, pots, statistics, all-in EV).
+``BEGIN IMMEDIATE`` transaction, the hands with every row that hangs off them (seats with
+their statistics, pots, all-in EV).
 
 What a later import does, by design:
 
@@ -24,12 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from analytics import aggregates
 from analytics.db import NoDatabase, connect, read_only, write_transaction
 from analytics.lookup import HandNotFound
 from analytics.sources import ZIP_SEPARATOR
 
-#: The tables that point at ``hands.id`` through a ``hand`` column, children first.
-CHILD_TABLES = ("all_in_ev", "player_hand_stats", "hand_players", "actions", "pots")
+#: The tables that point at ``hands.id`` through a ``hand`` column, children first
+#: (``seats`` holds what the views ``hand_players`` and ``player_hand_stats`` show; the
+#: actions are not stored: migration 0007).
+CHILD_TABLES = ("all_in_ev", "seats", "pots")
 
 
 class FileNotStored(LookupError):
@@ -141,6 +144,7 @@ def delete_hands(db_path: str | os.PathLike[str], selection: Selection) -> Selec
                 present += [
                     r[0] for r in conn.execute(f"SELECT id FROM hands WHERE id IN ({marks})", chunk)
                 ]
+                aggregates.remove(conn, chunk)  # while their rows are still there
                 for table in CHILD_TABLES:
                     conn.execute(f"DELETE FROM {table} WHERE hand IN ({marks})", chunk)
                 conn.execute(f"DELETE FROM hands WHERE id IN ({marks})", chunk)

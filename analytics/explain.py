@@ -100,13 +100,15 @@ def _explained(
         where += " AND h.site = ? AND h.hand_id = ?"
         params.extend(hand)
     n = found.n if found.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100) else "0"
+    # No ``h.status = 'ok'``: only ok hands have statistics rows, and on a million hands
+    # that condition made SQLite filter every hand first (1.0-1.5 s -> well under).
     extra = "".join(f"{sql} AS {name}, " for name, sql in keys)
     sql = f"""
         SELECT * FROM (
             SELECT {extra}h.site, h.hand_id, h.started_at, s.position,
                    {found.x} AS x, {n} AS n, s.net, e.all_in_ev
             {from_clause(conn, query)}
-            WHERE h.status = 'ok' AND {where}
+            WHERE {where}
             ORDER BY h.started_at, h.id
         ) WHERE x <> 0 OR n <> 0
     """

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from analytics.db import connect
+from analytics.rawtext import TextReader
 from parser.formats import parse_hand
 from parser.model.errors import PokerhhError
 from parser.model.hand import Source
 from parser.phh.writer import PhhWriteError, write_phh, write_phhs
 
 _OK_HANDS = """
-    SELECT h.site, h.hand_id, f.path, h.first_line, h.raw
+    SELECT h.site, h.hand_id, f.path, h.first_line, h.raw_dictionary, h.raw_z
     FROM hands h JOIN files f ON f.id = h.file_id
     WHERE h.status = 'ok'
     ORDER BY h.id
@@ -47,7 +48,11 @@ def phh_texts(db_path: str | os.PathLike[str], report: PhhExport) -> list[tuple[
 
     db = connect(db_path, create=False)
     try:
-        rows = db.execute(_OK_HANDS).fetchall()
+        reader = TextReader(db.conn)
+        rows = [
+            (site, hand_id, path, first, reader.text(dictionary, blob))
+            for site, hand_id, path, first, dictionary, blob in db.execute(_OK_HANDS)
+        ]
     finally:
         db.close()
     texts = []

@@ -19,13 +19,11 @@ from __future__ import annotations
 import collections
 import concurrent.futures
 import contextlib
-import dataclasses
+import functools
 import gc
 import hashlib
+import multiprocessing
 import os
-import signal
-import sys
-import threading
 import time
 import zipfile
 import zlib
@@ -34,22 +32,20 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from analytics.db import connect
-from analytics.pipeline import (
-    INTERNAL_ERROR,
-    UNKNOWN_SITE,
-    HandOutcome,
-    Problem,
-    Stages,
-    process,
+from analytics.pipeline import Problem, Stages
+from analytics.prepare import (
+    HandNote,
+    PreparedFile,
+    prepare_file,
+    prepare_range,
+    worker_start,
 )
-from analytics.rows import HandRows, outcome_rows
-from analytics.sources import InputFile, Refused, list_inputs
+from analytics.ranges import cuts
+from analytics.rows import HandRows
+from analytics.sources import MAX_FILE_BYTES, InputFile, Refused, list_inputs
 from analytics.store import FileMeta, HandWriter, Written
 from analytics.tournaments.store import refresh as refresh_tournaments
 from analytics.tournaments.store import store_summary
-from parser.formats import summary_parser
-from parser.model.errors import PokerhhError
-from parser.pokerstars_summary import TournamentSummary
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,30 +134,6 @@ class ImportReport:
 
 Progress = Callable[[ImportProgress], None]
 
-#: ``Refused.kind`` of a file that decodes but holds no hand header.
-NOT_A_HAND_HISTORY = "not_a_hand_history"
-#: Problem messages longer than this are cut (a 5 MB line is quoted in a parse error):
-#: the problem list stays readable and the text is stored once, in the hand's ``raw``.
-MAX_MESSAGE = 300
-
-
-def shorten(message: str, limit: int = MAX_MESSAGE) -> str:
-    """``message`` cut to about ``limit`` characters, keeping its start and its end (where
-    a parse error says what was expected).
-
-    >>> shorten("x" * 10, 20)
-    'xxxxxxxxxx'
-    >>> shorten("unexpected '" + "a" * 1000 + "' (expected: calls)", 80)
-    "unexpected 'aaaaaaaaaaaaaaaa … [983 characters cut] … a' (expected: calls)"
-    """
-    if len(message) <= limit:
-        return message
-    tail = min(limit // 4, 80)
-    head = limit - tail - 32
-    cut = len(message) - head - tail
-    return f"{message[:head]} … [{cut:,} characters cut] … {message[-tail:]}"
-
-
 class ImportInterrupted(KeyboardInterrupt):
     """Ctrl-C (or SIGTERM, which the CLI turns into the same) during an import: the file
     being written was rolled back; ``report`` is what was done before. ``__cause__`` is the
@@ -245,15 +217,16 @@ def import_paths(
         writer = HandWriter(db.conn)
         done = bytes_done = 0
 
-        def tick(path: str | None) -> None:
+        def tick(path: str | None, within: int = 0, hands: int = 0) -> None:
+            """``within``: bytes of the file being read in ranges done so far."""
             if progress is not None:
                 progress(
                     ImportProgress(
                         files_done=done,
                         files_total=len(listing.files),
-                        bytes_done=bytes_done,
+                        bytes_done=bytes_done + within,
                         bytes_total=listing.total_bytes,
-                        hands_seen=report.hands_seen,
+                        hands_seen=report.hands_seen + hands,
                         path=path,
                     )
                 )
@@ -262,6 +235,8 @@ def import_paths(
         try:
             with _quiet_gc(), _Preparer(jobs if parallel else 1, stages) as preparer:
                 for item, prepared in preparer.run(listing.files, known, rescan, report):
+                    if isinstance(prepared, RangedFile):  # a big file: a tick per range
+                        prepared.progress = functools.partial(tick, item.path)
                     if prepared is not None:
                         _write_file(prepared, writer, known, report)
                     done += 1
@@ -279,103 +254,76 @@ def import_paths(
     return report
 
 
-@dataclass(frozen=True, slots=True)
-class HandNote:
-    """What the report needs of one hand (light enough to come back from a worker)."""
-
-    site: str
-    hand_id: str
-    problem: Problem | None
-
-
-@dataclass(frozen=True, slots=True)
-class PreparedFile:
-    """One file parsed, replayed and turned into rows, ready to write."""
-
-    path: str
-    sha256: str
-    size: int
-    rows: list[HandRows]
-    notes: list[HandNote]
-    #: A tournament summary file (issue 12): no hands, the summary instead.
-    summary: TournamentSummary | None = None
+#: Files larger than this are read range by range (:mod:`analytics.ranges`): memory stays
+#: flat whatever the file's size, and every worker gets ranges of the one file (issue 11).
+STREAM_BYTES = 8 * 1024 * 1024
+#: About 1,100 six-max hold'em hands: a worker's turn long enough to be worth the round
+#: trip, and a few megabytes of rows waiting to be written per range in flight.
+RANGE_BYTES = 512 * 1024
 
 
-def prepare_file(
-    path: str, data: bytes, stages: Stages | None = None
-) -> PreparedFile | Refused:
-    """Decode, split, parse, replay and build rows for one file: pure, no database."""
-    stages = stages or Stages.default()
-    try:
-        text = stages.decode(data, path)
-        summary_parse = summary_parser(text, path)
-        if summary_parse is not None:  # a tournament summary, not hands (issue 12)
-            summary = summary_parse(text, path)
-            return PreparedFile(path, hashlib.sha256(data).hexdigest(), len(data), [], [], summary)
-        raws = list(stages.split_hands(text, path))
-    except PokerhhError as error:
-        # DecodeError's message repeats the path; the reason alone reads better after it.
-        message = getattr(error, "reason", None) or str(error)
-        return Refused(path, error.kind, message)
-    rows, notes = [], []
-    outcomes = [process(raw, stages) for raw in raws]
-    if outcomes and not any(_has_header(outcome) for outcome in outcomes):
-        # A PDF, notes: text but no hand to keep, so nothing is stored (a record
-        # "unknown sha256:..." would be a hand no one can look up). A blank file is
-        # remembered as a file of no hands, as before.
-        return Refused(path, NOT_A_HAND_HISTORY, "not a hand history (no hand header found)")
-    for outcome in outcomes:
-        outcome, hand_rows = _with_rows(_short_problem(outcome))
-        rows.append(hand_rows)
-        notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
-    sha256 = hashlib.sha256(data).hexdigest()
-    return PreparedFile(path, sha256, len(data), rows, notes)
+class RangedFile:
+    """A big file's hands, prepared range by range as the writer asks for them.
 
-
-def _has_header(outcome: HandOutcome) -> bool:
-    """The hand was parsed, or at least its header names a site and a hand number."""
-    return outcome.parsed is not None or outcome.site != UNKNOWN_SITE
-
-
-def _short_problem(outcome: HandOutcome) -> HandOutcome:
-    problem = outcome.problem
-    if problem is None or len(problem.message) <= MAX_MESSAGE:
-        return outcome
-    short = dataclasses.replace(problem, message=shorten(problem.message))
-    return dataclasses.replace(outcome, problem=short)
-
-
-#: How often a worker checks that the import that started it is still there (seconds).
-PARENT_CHECK_S = 0.5
-
-
-def _worker_start() -> None:
-    """Run in each worker process as it starts: exit with the parent.
-
-    A worker blocked on its task queue never notices its parent died (``kill -9``): it
-    would wait for ever, holding its memory. On Linux the kernel sends it SIGKILL when the
-    parent exits (``prctl(PR_SET_PDEATHSIG)``); everywhere a daemon thread watches
-    ``os.getppid()``, which changes when the parent is gone. Ctrl-C is the parent's to
-    handle (it stops the workers), so workers ignore SIGINT.
+    ``rows()`` is consumed once, inside the file's one write transaction; it reads each
+    range from disk (a worker reads its own), at most ``2 * jobs`` ranges ahead, so the
+    rows in memory are a few ranges' whatever the file's size. ``notes`` fills as it goes,
+    with the hands that have a problem only (a million ``ok`` hands need no note).
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            import ctypes
 
-            pr_set_pdeathsig = 1
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
-    if os.getppid() != parent:  # died before the prctl took effect
-        os._exit(1)
+    def __init__(
+        self,
+        item: InputFile,
+        sha256: str,
+        ranges: list[tuple[int, int | None, int]],
+        preparer: _Preparer,
+    ) -> None:
+        self.path = item.path
+        self.local = item.local
+        self.size = item.size
+        self.sha256 = sha256
+        self.ranges = ranges
+        self.preparer = preparer
+        self.notes: dict[int, HandNote] = {}
+        #: Told ``(bytes, hands)`` done after each range is handed to the writer.
+        self.progress: Callable[[int, int], None] | None = None
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_S)
-        os._exit(1)
+    def rows(self) -> Iterator[HandRows]:
+        index = 0
+        for (_start, end, _lines), prepared in zip(self.ranges, self._prepared(), strict=True):
+            if isinstance(prepared, Refused):
+                raise RangeRefused(prepared)
+            for offset, note in enumerate(prepared.notes):
+                if note.problem is not None:
+                    self.notes[index + offset] = note
+            index += len(prepared.rows)
+            yield from prepared.rows
+            if self.progress is not None:
+                self.progress(self.size if end is None else end, index)
 
-    threading.Thread(target=watch, name="pokerhh-parent-watch", daemon=True).start()
+    def _prepared(self) -> Iterator[PreparedFile | Refused]:
+        assert self.local is not None
+        path, local, pool = self.path, str(self.local), self.preparer.pool
+        if pool is None:
+            for start, end, lines in self.ranges:
+                yield prepare_range(path, local, start, end, lines, self.preparer.stages)
+            return
+        ahead: collections.deque[concurrent.futures.Future[PreparedFile | Refused]]
+        ahead = collections.deque()
+        for start, end, lines in self.ranges:
+            ahead.append(pool.submit(prepare_range, path, local, start, end, lines))
+            if len(ahead) > self.preparer.jobs:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
+
+
+class RangeRefused(Exception):
+    """A range of a big file could not be decoded: the file is refused, nothing stored."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.message)
+        self.refused = refused
 
 
 class _Preparer:
@@ -388,8 +336,13 @@ class _Preparer:
 
     def __enter__(self) -> _Preparer:
         if self.jobs > 1:
+            # spawn, not fork: a worker then loads analytics.prepare alone (45 MB), not a
+            # copy of this process with sqlite_utils and pandas (120 MB) whose pages its
+            # reference counting would soon unshare.
             self.pool = concurrent.futures.ProcessPoolExecutor(
-                max_workers=self.jobs, initializer=_worker_start
+                max_workers=self.jobs,
+                initializer=worker_start,
+                mp_context=multiprocessing.get_context("spawn"),
             )
         return self
 
@@ -406,10 +359,15 @@ class _Preparer:
 
     def run(
         self, files: list[InputFile], known: dict[str, int], rescan: bool, report: ImportReport
-    ) -> Iterator[tuple[InputFile, PreparedFile | None]]:
+    ) -> Iterator[tuple[InputFile, PreparedFile | RangedFile | None]]:
         """Each file with its prepared rows (None: unreadable, undecodable or unchanged)."""
         pending: collections.deque[tuple[InputFile, object]] = collections.deque()
         for item in files:
+            if item.local is not None and item.size > STREAM_BYTES:
+                while pending:  # the files before it are written first, in order
+                    yield self._done(*pending.popleft(), report)
+                yield self._ranged(item, known, rescan, report)
+                continue
             try:
                 data = item.read()
             except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
@@ -430,6 +388,31 @@ class _Preparer:
                 yield self._done(*pending.popleft(), report)
         while pending:
             yield self._done(*pending.popleft(), report)
+
+    def _ranged(
+        self, item: InputFile, known: dict[str, int], rescan: bool, report: ImportReport
+    ) -> tuple[InputFile, PreparedFile | RangedFile | None]:
+        """A big file: hashed and cut in two reads of constant memory, then prepared range
+        by range while it is written; read whole only if it cannot be cut (not UTF-8)."""
+        assert item.local is not None
+        try:
+            sha256 = _sha256_of(item.local)
+            if not rescan and sha256 in known:
+                report.files_unchanged += 1
+                report.hands_seen += known[sha256]
+                report.duplicates += known[sha256]
+                return item, None
+            ranges = cuts(str(item.local), item.size, RANGE_BYTES)
+            if len(ranges) > 1:
+                return item, RangedFile(item, sha256, ranges, self)
+            if item.size > MAX_FILE_BYTES:
+                message = (f"{item.size:,} bytes, and not UTF-8 text that can be read in"
+                           f" parts: over the {MAX_FILE_BYTES:,} bytes read whole")  # fmt: skip
+                return self._done(item, Refused(item.path, "too_large", message), report)
+            data = item.read()
+        except OSError as error:
+            return self._done(item, Refused(item.path, "unreadable", str(error)), report)
+        return self._done(item, prepare_file(item.path, data, self.stages), report)
 
     @staticmethod
     def _done(
@@ -456,9 +439,49 @@ def _quiet_gc() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def _write_file(
-    prepared: PreparedFile, writer: HandWriter, known: dict[str, int], report: ImportReport
+def _sha256_of(path: os.PathLike[str] | str) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(RANGE_BYTES):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _write_ranged(
+    ranged: RangedFile, writer: HandWriter, known: dict[str, int], report: ImportReport
 ) -> None:
+    try:
+        written = writer.write_file(FileMeta(ranged.path, ranged.sha256, ranged.size),
+                                    ranged.rows())  # fmt: skip
+    except RangeRefused as refused:  # rolled back: nothing of the file stored
+        report.files_refused.append(refused.refused)
+        return
+    count = len(written.written)
+    known[ranged.sha256] = count
+    report.files_imported += 1
+    report.hands_seen += count
+    report.duplicates += written.duplicates
+    report.replaced += written.replaced
+    report.stored.update(written.by_status)
+    for index in sorted(ranged.notes.keys() | written.refused.keys()):
+        if written.written[index] is Written.DUPLICATE:
+            continue
+        note = ranged.notes.get(index)
+        if note is None:  # refused by the database, no problem before
+            site, hand_id = written.refused_keys[index]
+            note = HandNote(site, hand_id, None)
+        _note_problem(report, ranged.path, note, written.refused.get(index))
+
+
+def _write_file(
+    prepared: PreparedFile | RangedFile,
+    writer: HandWriter,
+    known: dict[str, int],
+    report: ImportReport,
+) -> None:
+    if isinstance(prepared, RangedFile):
+        _write_ranged(prepared, writer, known, report)
+        return
     if prepared.summary is not None:
         store_summary(writer.conn, prepared.path, prepared.sha256, prepared.size,
                       prepared.summary)  # fmt: skip
@@ -477,21 +500,6 @@ def _write_file(
     for index, note in enumerate(prepared.notes):
         if written.written[index] is not Written.DUPLICATE:
             _note_problem(report, prepared.path, note, written.refused.get(index))
-
-
-def _with_rows(outcome: HandOutcome) -> tuple[HandOutcome, HandRows]:
-    """The outcome and its rows; quarantined as an internal error if rows() fails (a bug)."""
-    try:
-        return outcome, outcome_rows(outcome)
-    except Exception as error:
-        problem = Problem(
-            kind=INTERNAL_ERROR,
-            message=f"cannot store the replay: {type(error).__name__}: {error}"
-            " (a bug in pokerhh: please report it)",
-            line=outcome.source.first_line,
-        )
-        outcome = dataclasses.replace(outcome, result=None, problem=problem)
-        return outcome, outcome_rows(outcome)
 
 
 def _note_problem(

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 
 from analytics.db import connect
 from analytics.pipeline import Stages
+from analytics.rawtext import TextReader
 from parser.model.hand import Source
 from replayer.result import ReplayResult
 
 _FIND = """
     SELECT h.site, h.hand_id, h.status, h.problem_kind, h.problem_rule, h.problem_message,
-           h.problem_line, f.path, h.first_line, h.raw
+           h.problem_line, f.path, h.first_line, h.raw_dictionary, h.raw_z
     FROM hands h JOIN files f ON f.id = h.file_id
     WHERE h.hand_id = ?
 """
@@ -65,6 +66,9 @@ def find_hand(db_path: str | os.PathLike[str], key: str) -> StoredHand:
             rows = db.execute(sql, (number, site)).fetchall()
         else:
             rows = db.execute(_FIND, (number,)).fetchall()
+        # The text, decompressed with this database's copy of its dictionary (0007).
+        reader = TextReader(db.conn)
+        rows = [(*row[:-2], reader.text(row[-2], row[-1])) for row in rows]
     finally:
         db.close()
     if len(rows) != 1:

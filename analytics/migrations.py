@@ -330,3 +330,135 @@ def m0006_tournament_all_ins(db: Database) -> None:
 def applied(db: Database) -> list[str]:
     """The names of the migrations this database has had, oldest first."""
     return [m.name for m in MIGRATIONS.applied(db)]
+
+
+#: The column types of a table 0007 dropped, as 0001 declared them: the Parquet export
+#: still writes its rows (``analytics.scale.schema``), derived again by ``analytics.actions``.
+DROPPED_TABLE_TYPES: dict[str, dict[str, str]] = {
+    "actions": {
+        "idx": "INTEGER", "kind": "TEXT", "street": "TEXT", "player": "TEXT",
+        "amount": "INTEGER", "cards": "TEXT", "line": "INTEGER", "extra": "TEXT",
+    },
+}  # fmt: skip
+#: Hands converted per statement by 0007 (the texts of a chunk are held in memory at once).
+_CHUNK = 2000
+
+
+@MIGRATIONS(name="0007_compact")
+def m0007_compact(db: Database) -> None:
+    """The compact database (issue 11; ``docs/database.md`` has the measurements):
+
+    - ``hands.raw`` (TEXT) becomes ``raw_z`` (BLOB, raw DEFLATE of the UTF-8 text with a
+      preset dictionary, ``analytics.rawtext``) and ``raw_dictionary`` (its id in the new
+      ``raw_dictionaries`` table, which holds a copy of every shipped dictionary);
+    - ``hand_players`` and ``player_hand_stats`` become one ``seats`` row per seat
+      (``analytics.seat_layout``), and views of the old names give the old columns;
+    - ``actions`` is dropped: the events are the parsed text, derived again by
+      ``analytics.actions`` (the Parquet export still writes them);
+    - ``all_in_ev`` is rebuilt with its foreign key on ``seats``;
+    - indexes: ``seats (player_id, dealt_in, position)`` replaces ``hand_players_dealt_in``
+      and ``player_hand_stats_player``.
+
+    Converted in place, in the migration's transaction: every text and every statistic
+    reads back identical (tests/analytics/test_compact_migration.py).
+    """
+    from analytics import rawtext
+    from analytics import seat_layout as sl
+
+    conn = db.conn
+    _execute_all(
+        db,
+        (
+            """
+            CREATE TABLE raw_dictionaries (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                site TEXT,
+                sha256 TEXT NOT NULL,
+                dictionary BLOB NOT NULL
+            ) STRICT
+            """,
+            "ALTER TABLE hands ADD COLUMN raw_dictionary INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE hands ADD COLUMN raw_z BLOB NOT NULL DEFAULT x''",
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO raw_dictionaries (id, name, site, sha256, dictionary) VALUES (?, ?, ?, ?, ?)",
+        rawtext.dictionary_rows(),
+    )
+    last = 0
+    while True:
+        chunk = conn.execute(
+            "SELECT id, site, raw FROM hands WHERE id > ? ORDER BY id LIMIT ?", (last, _CHUNK)
+        ).fetchall()
+        if not chunk:
+            break
+        conn.executemany(
+            "UPDATE hands SET (raw_dictionary, raw_z) = (?, ?) WHERE id = ?",
+            [(*rawtext.compress(site, raw), key) for key, site, raw in chunk],
+        )
+        last = chunk[-1][0]
+    widest = conn.execute(
+        "SELECT max(max(" + ", ".join(
+            f"{a}_{s}" for s in ("preflop", "flop", "turn", "river")
+            for a in sl.COUNT_ORDER
+        ) + ")) FROM player_hand_stats"
+    ).fetchone()[0]  # fmt: skip
+    if widest is not None and widest >> sl.COUNT_BITS:
+        raise ValueError(
+            f"0007_compact: a player_hand_stats count is {widest}, more than"
+            f" {sl.COUNT_BITS} bits hold; this database cannot be made compact"
+        )
+    packed = sl.pack_sql("s")
+    statuses = ", ".join(f"'{s}'" for s in ALL_IN_EV_STATUSES)
+    seat_columns = (
+        "hand", "seat", "player_id", "name", "position", "starting_stack", "hole_cards",
+        "invested", "collected", "cashed_out", "rake_paid", "dealt_in", "folded", "folded_on",
+        "went_to_showdown", "all_in",
+    )  # fmt: skip
+    _execute_all(
+        db,
+        (
+            "ALTER TABLE hands DROP COLUMN raw",
+            sl.create_table(),
+            f"INSERT INTO seats ({', '.join(seat_columns)}, {', '.join(packed)})"
+            f" SELECT {', '.join(f'hp.{c}' for c in seat_columns)},"
+            f" {', '.join(f'CASE WHEN s.hand IS NULL THEN NULL ELSE {sql} END' for sql in packed.values())}"  # noqa: E501
+            " FROM hand_players hp LEFT JOIN player_hand_stats s"
+            " ON s.hand = hp.hand AND s.seat = hp.seat ORDER BY hp.hand, hp.seat",
+            "ALTER TABLE all_in_ev RENAME TO all_in_ev_0003",
+            f"""
+            CREATE TABLE all_in_ev (
+                hand INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                all_in_ev_status TEXT NOT NULL,
+                all_in_ev REAL,
+                street TEXT NOT NULL,
+                PRIMARY KEY (hand, seat),
+                FOREIGN KEY (hand, seat) REFERENCES seats (hand, seat),
+                CHECK (all_in_ev_status IN ({statuses})),
+                CHECK ((all_in_ev_status = 'computed') = (all_in_ev IS NOT NULL))
+            ) STRICT, WITHOUT ROWID
+            """,
+            "INSERT INTO all_in_ev SELECT * FROM all_in_ev_0003",
+            "DROP TABLE all_in_ev_0003",
+            "DROP TABLE player_hand_stats",
+            "DROP TABLE hand_players",
+            "DROP TABLE actions",
+            *sl.create_views(),
+            "CREATE INDEX seats_player ON seats (player_id, dealt_in, position)",
+        ),
+    )
+
+
+@MIGRATIONS(name="0008_aggregates")
+def m0008_aggregates(db: Database) -> None:
+    """Pre-aggregated statistics (issue 11): ``player_day_sums``, ``player_sums`` and
+    ``hand_sums`` (``analytics.aggregates`` documents them), filled from the hands already
+    stored; the importer keeps them from then on. And ``players_name``: the dashboard
+    names a player and reads his rows by id (``player_id IN (SELECT id FROM players WHERE
+    name = ?)``), a scan of every player without it (a room's database has millions)."""
+    from analytics import aggregates
+
+    _execute_all(db, (*aggregates.schema(), "CREATE INDEX players_name ON players (name)"))
+    aggregates.rebuild(db.conn)

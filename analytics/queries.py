@@ -25,6 +25,7 @@ import pandas as pd
 
 from analytics.format import CHIP_CURRENCIES, Money
 from analytics.lookup import StoredHand
+from analytics.rawtext import TextReader
 
 #: (currency, small blind, big blind) in the smallest unit: one stakes level.
 Stake = tuple[str, int, int]
@@ -96,11 +97,22 @@ def _frame(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) ->
 
 def status_counts(conn: sqlite3.Connection) -> dict[str, int]:
     """Stored hands by status (``{}`` for an empty or not yet created schema)."""
+    from analytics import aggregates
+
     try:
-        rows = conn.execute("SELECT status, count(*) FROM hands GROUP BY status").fetchall()
+        if not aggregates.available(conn):
+            rows = conn.execute("SELECT status, count(*) FROM hands GROUP BY status").fetchall()
+            return {status: count for status, count in rows}
     except sqlite3.OperationalError:  # no hands table: a database nothing was imported into
         return {}
-    return {status: count for status, count in rows}
+    # The ok hands counted in the sums; the others in the partial index hands_quarantined.
+    (ok,) = conn.execute(f"SELECT sum(hands) FROM {aggregates.HAND_TABLE.name}").fetchone()
+    counts = {"ok": ok} if ok else {}
+    rows = conn.execute(
+        "SELECT status, count(*) FROM hands WHERE status <> 'ok' GROUP BY status"
+    ).fetchall()
+    counts.update({status: count for status, count in rows})
+    return dict(sorted(counts.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +130,15 @@ class Options:
     sites: tuple[str, ...] = ()
 
 
-def filter_options(conn: sqlite3.Connection, max_players: int = 5000) -> Options:
+def filter_options(
+    conn: sqlite3.Connection, max_players: int = 5000, *, aggregated: bool | None = None
+) -> Options:
+    """The sidebar's choices: from the sums (:mod:`analytics.aggregates`) when the database
+    has them, a few thousand rows, else from ``hands`` and ``hand_players``."""
+    from analytics import aggregates
+
+    if aggregates.available(conn) if aggregated is None else aggregated:
+        return _summed_options(conn, max_players)
     first, last = conn.execute(
         "SELECT min(started_at), max(started_at) FROM hands WHERE status = 'ok'"
     ).fetchone()
@@ -162,6 +182,37 @@ def filter_options(conn: sqlite3.Connection, max_players: int = 5000) -> Options
     )
 
 
+def _summed_options(conn: sqlite3.Connection, max_players: int) -> Options:
+    """:func:`filter_options` from the sums: the same values in the same order (hands
+    counted per key, seats per player)."""
+    first, last = conn.execute(
+        "SELECT min(NULLIF(day, '')), max(NULLIF(day, '')) FROM hand_sums"
+    ).fetchone()
+    games = [r[0] for r in conn.execute(
+        "SELECT game FROM hand_sums WHERE game <> '' GROUP BY game "
+        "ORDER BY sum(hands) DESC, game"
+    )]  # fmt: skip
+    stakes = conn.execute(
+        "SELECT NULLIF(currency, ''), NULLIF(small_blind, -1), big_blind, NULLIF(unit, -1) "
+        "FROM hand_sums WHERE big_blind <> -1 "
+        "GROUP BY currency, small_blind, big_blind, unit "
+        "ORDER BY sum(hands) DESC, NULLIF(currency, ''), big_blind"
+    ).fetchall()
+    players = [r[0] for r in conn.execute(
+        "SELECT p.name FROM (SELECT player_id, sum(seats) AS hands FROM player_sums "
+        "GROUP BY player_id) c JOIN players p ON p.id = c.player_id "
+        "ORDER BY c.hands DESC, p.name LIMIT ?",
+        (max_players,),
+    )]  # fmt: skip
+    sites = [r[0] for r in conn.execute(
+        "SELECT site FROM hand_sums GROUP BY site ORDER BY sum(hands) DESC, site"
+    )]  # fmt: skip
+    return Options(
+        first_date=_date(first), last_date=_date(last), games=tuple(games),
+        stakes=tuple(tuple(s) for s in stakes), players=tuple(players), sites=tuple(sites),
+    )  # fmt: skip
+
+
 def _date(iso: str | None) -> dt.date | None:
     return dt.date.fromisoformat(iso[:10]) if iso else None
 
@@ -198,8 +249,14 @@ PLAYER_AGGREGATES: tuple[tuple[str, str], ...] = (
 PLAYER_JOINS = ""
 
 
-def player_table(conn: sqlite3.Connection, filters: Filters) -> pd.DataFrame:
+def player_table(
+    conn: sqlite3.Connection, filters: Filters, *, aggregated: bool | None = None
+) -> pd.DataFrame:
     """One row per player and currency: hands, net won, bb/100, showdown results.
+
+    From the pre-aggregated sums (:mod:`analytics.aggregates`) when the database has them
+    (``aggregated=None``), else, or with ``aggregated=False``, from the per-hand rows; the
+    figures are the same.
 
     Currencies are never added together: a player with cash and tournament hands has a
     row for each (filter by cash/tournament to see one).
@@ -209,6 +266,24 @@ def player_table(conn: sqlite3.Connection, filters: Filters) -> pd.DataFrame:
     in ``hands`` per seat through the ``player_id`` index (1.2 s against 0.8 s on 100,000
     hands).
     """
+    from analytics import aggregates as sums
+
+    if aggregated is None:
+        aggregated = sums.available(conn)
+    if aggregated:
+        table = sums.player_table_for(filters)
+        where, params = sums.filters_where(filters, days=table is sums.DAY_TABLE)
+        columns = ",\n  ".join(f"sum(a.pt_{name}) AS {name}" for name, _ in PLAYER_AGGREGATES)
+        sql = f"""
+            SELECT min(p.name) AS player, min(a.site) AS site,
+                   {table.key("currency")} AS currency, max({table.key("unit")}) AS unit,
+              {columns}
+            FROM {table.name} a JOIN players p ON p.id = a.player_id
+            WHERE {where}
+            GROUP BY a.player_id, a.currency
+            ORDER BY hands DESC, player
+        """
+        return _player_ratios(_frame(conn, sql, params))
     where, params = filters.where()
     aggregates = ",\n  ".join(f"{sql} AS {name}" for name, sql in PLAYER_AGGREGATES)
     sql = f"""
@@ -255,6 +330,13 @@ def player_hands(conn: sqlite3.Connection, filters: Filters, player: str) -> pd.
 
     ``all_in_ev_status`` and ``all_in_ev`` (REAL, smallest unit) come from the
     ``all_in_ev`` table: None for the hands without an all-in point with cards to come.
+
+    The player's rows are read through the player-id index (``CROSS JOIN`` fixes the
+    order): without it SQLite walks every hand in date order for the ``ORDER BY``, which on
+    1,000,000 hands is a full scan for a player in a few thousand of them. No
+    ``h.status = 'ok'``: only ``ok`` hands have ``hand_players`` rows (migration 0001), and
+    that condition alone made SQLite build a Bloom filter over every hand first (0.45 s
+    instead of 0.27 s for a player in 45,000 of 1,000,000 hands).
     """
     where, params = filters.where()
     sql = f"""
@@ -262,9 +344,10 @@ def player_hands(conn: sqlite3.Connection, filters: Filters, player: str) -> pd.
                h.betting, h.big_bet,
                hp.position, hp.hole_cards, hp.net, hp.went_to_showdown, hp.all_in,
                e.all_in_ev_status, e.all_in_ev
-        FROM hand_players hp JOIN hands h ON h.id = hp.hand
+        FROM hand_players hp CROSS JOIN hands h ON h.id = hp.hand
         LEFT JOIN all_in_ev e ON e.hand = hp.hand AND e.seat = hp.seat
-        WHERE hp.name = ? AND hp.dealt_in AND h.status = 'ok' AND {where}
+        WHERE hp.player_id IN (SELECT id FROM players WHERE name = ?) AND hp.dealt_in
+          AND {where}
         ORDER BY h.started_at, h.id
     """
     return _frame(conn, sql, [player, *params])
@@ -322,6 +405,25 @@ def _like(text: str) -> str:
     return f"%{escaped}%"
 
 
+#: Below this share of every seat, the hand search finds a player's hands by the index.
+SEARCH_INDEX_SHARE = 1 / 20
+
+
+def _few_seats(conn: sqlite3.Connection, pattern: str) -> bool:
+    """Whether the players whose names match ``pattern`` sit in few of the seats (counted
+    in the pre-aggregated sums; without them, the walk in date order is kept)."""
+    from analytics import aggregates
+
+    if not aggregates.available(conn):
+        return False
+    mine, every = conn.execute(
+        "SELECT sum(seats * (player_id IN (SELECT id FROM players WHERE name LIKE ? "
+        "ESCAPE '\\'))), sum(seats) FROM player_sums",
+        (pattern,),
+    ).fetchone()
+    return bool(every) and (mine or 0) < every * SEARCH_INDEX_SHARE
+
+
 def hands_table(
     conn: sqlite3.Connection, filters: Filters, search: HandSearch, hero: str | None = None
 ) -> pd.DataFrame:
@@ -333,11 +435,20 @@ def hands_table(
         clauses.append(f"h.status IN ({', '.join('?' * len(search.statuses))})")
         extra.extend(search.statuses)
     if search.player.strip():
-        clauses.append(
-            "EXISTS (SELECT 1 FROM hand_players p WHERE p.hand = h.id AND p.dealt_in "
-            "AND p.name LIKE ? ESCAPE '\\')"
-        )
-        extra.append(_like(search.player.strip()))
+        pattern = _like(search.player.strip())
+        if _few_seats(conn, pattern):
+            # Few hands: found through the player-id index, then sorted (a walk in date
+            # order would read every hand before it had found them all).
+            clauses.append(
+                "h.id IN (SELECT p.hand FROM hand_players p WHERE p.player_id IN "
+                "(SELECT id FROM players WHERE name LIKE ? ESCAPE '\\') AND p.dealt_in)"
+            )
+        else:
+            clauses.append(
+                "EXISTS (SELECT 1 FROM hand_players p WHERE p.hand = h.id AND p.dealt_in "
+                "AND p.name LIKE ? ESCAPE '\\')"
+            )
+        extra.append(pattern)
     if search.min_pot_bb > 0:
         clauses.append("h.total_pot >= ? * h.big_blind")
         extra.append(search.min_pot_bb)
@@ -438,7 +549,7 @@ def first_hand(
 
 _STORED = """
     SELECT h.site, h.hand_id, h.status, h.problem_kind, h.problem_rule, h.problem_message,
-           h.problem_line, f.path, h.first_line, h.raw
+           h.problem_line, f.path, h.first_line, h.raw_dictionary, h.raw_z
     FROM hands h JOIN files f ON f.id = h.file_id
     WHERE h.site = ? AND h.hand_id = ?
 """
@@ -451,7 +562,8 @@ def stored_hand(conn: sqlite3.Connection, site: str, hand_id: str) -> StoredHand
         return None
     fields = ("site", "hand_id", "status", "problem_kind", "problem_rule", "problem_message",
               "problem_line", "path", "first_line", "raw")  # fmt: skip
-    return StoredHand(**dict(zip(fields, row, strict=True)))
+    text = TextReader(conn).text(row[-2], row[-1])
+    return StoredHand(**dict(zip(fields, (*row[:-2], text), strict=True)))
 
 
 def quarantined(conn: sqlite3.Connection, limit: int = 5000) -> pd.DataFrame:

@@ -19,10 +19,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from analytics import flag_fields as ff
+from analytics import rawtext
 from analytics.all_in_ev import all_in_ev
 from analytics.flag_fields import FIELDS as STAT_FIELDS
 from analytics.flags import flag_rows
 from analytics.pipeline import HandOutcome, Problem
+from analytics.seat_layout import SEAT_COLUMNS, seat_row
 from parser.model import events as ev
 from parser.model.cards import Card, format_cards
 from parser.model.games import GAME_SPECS, Betting, Forced
@@ -48,6 +50,10 @@ POT_COLUMNS = ("run", "idx", "amount", "eligible", "winners", "odd_chips_to")
 STAT_COLUMNS = STAT_FIELDS
 #: ``all_in_ev`` (migration 0003): one row per dealt-in seat of a hand with an all-in point.
 ALL_IN_COLUMNS = ("seat", "all_in_ev_status", "all_in_ev", "street")
+#: The ``hands`` columns of the SQLite table (migration 0007): ``raw`` stored compressed.
+STORED_HAND_COLUMNS = (*HAND_COLUMNS[:-1], "raw_dictionary", "raw_z")
+#: The ``seats`` row (``analytics.seat_layout``): one per seat, keyed like ``players``.
+STORED_SEAT_COLUMNS = SEAT_COLUMNS
 
 _STATUS = HAND_COLUMNS.index("status")
 _PROBLEM = slice(HAND_COLUMNS.index("problem_kind"), HAND_COLUMNS.index("problem_event") + 1)
@@ -68,6 +74,13 @@ class HandRows:
     stats: tuple[Row, ...] = ()
     #: ``all_in_ev`` rows, keyed by seat; empty unless the hand had an all-in point.
     all_in: tuple[Row, ...] = ()
+    #: What the SQLite store writes (migration 0007), made here in the worker processes:
+    #: the text compressed (``analytics.rawtext``) and the ``seats`` rows, which hold
+    #: ``players`` and ``stats`` packed (``analytics.seat_layout``). ``actions`` is not
+    #: stored in SQLite (the Parquet export writes it).
+    raw_dictionary: int = 0
+    raw_z: bytes = b""
+    seats: tuple[Row, ...] = ()
 
     @property
     def site(self) -> str:
@@ -86,7 +99,12 @@ class HandRows:
         hand = list(self.hand)
         hand[_STATUS] = problem.status
         hand[_PROBLEM] = _problem_fields(problem)
-        return HandRows(tuple(hand))
+        return HandRows(tuple(hand), raw_dictionary=self.raw_dictionary, raw_z=self.raw_z)
+
+    @property
+    def stored_hand(self) -> Row:
+        """The ``hands`` row of the SQLite table, in ``STORED_HAND_COLUMNS`` order."""
+        return (*self.hand[:-1], self.raw_dictionary, self.raw_z)
 
     def as_dicts(self) -> dict[str, Any]:
         return {
@@ -138,7 +156,17 @@ def rows(result: ReplayResult, source: Source | None = None) -> HandRows:
         for pot in result.pots
     )
     stats = stat_rows(result)
-    return HandRows(hand_row, players, action_rows(hand), pots, stats, all_in_rows(result, stats))
+    raw_dictionary, raw_z = rawtext.compress(hand.site, source.text)
+    return HandRows(
+        hand_row, players, action_rows(hand), pots, stats, all_in_rows(result, stats),
+        raw_dictionary, raw_z, seat_rows(players, stats),
+    )  # fmt: skip
+
+
+def seat_rows(players: tuple[Row, ...], stats: tuple[Row, ...]) -> tuple[Row, ...]:
+    """The ``seats`` rows: each seat's player row with its statistics row, if it has one."""
+    by_seat = {row[ff.SEAT]: row for row in stats}
+    return tuple(seat_row(row, by_seat.get(row[0])) for row in players)
 
 
 def stat_rows(result: ReplayResult) -> tuple[Row, ...]:
@@ -198,7 +226,8 @@ def quarantine_rows(
         site, hand_id, problem.status, *_problem_fields(problem),
         source.first_line, *header, None, None, None, None, source.text,
     )  # fmt: skip
-    return HandRows(hand_row)
+    raw_dictionary, raw_z = rawtext.compress(site, source.text)
+    return HandRows(hand_row, raw_dictionary=raw_dictionary, raw_z=raw_z)
 
 
 def _player_row(p: PlayerResult) -> Row:

@@ -28,7 +28,9 @@ from parser.formats import SUFFIXES as FORMAT_SUFFIXES
 #: Suffixes imported from folders and zips (case-insensitive): every registered format's
 #: (``parser.formats``: ``.txt`` PokerStars, ``.phh``/``.phhs`` PHH).
 HISTORY_SUFFIXES = FORMAT_SUFFIXES
-#: A member or file larger than this is refused rather than read into memory.
+#: A zip member, or a file that cannot be cut into ranges (``analytics.ranges``: not UTF-8),
+#: larger than this is refused rather than read into memory. A bigger UTF-8 file is read
+#: range by range, with no limit (issue 11).
 MAX_FILE_BYTES = 512 * 1024 * 1024
 #: How a zip member's display path is built: ``archive.zip!folder/member.txt``.
 ZIP_SEPARATOR = "!"
@@ -53,6 +55,8 @@ class InputFile:
     path: str
     size: int
     read: Callable[[], bytes]
+    #: The file on disk, for one that can be read in ranges (None: a zip member).
+    local: Path | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +126,7 @@ def _add_file(listing: Listing, path: Path) -> None:
     except OSError as error:
         listing.refused.append(Refused(shown, "unreadable", error.strerror or str(error)))
         return
-    if size > MAX_FILE_BYTES:
-        listing.refused.append(Refused(shown, "too_large", f"{size} bytes"))
-        return
-    listing.files.append(InputFile(shown, size, path.read_bytes))
+    listing.files.append(InputFile(shown, size, path.read_bytes, path))
 
 
 def _add_zip(listing: Listing, path: Path) -> None:

@@ -21,20 +21,21 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
+from itertools import islice
 
+from analytics import aggregates
 from analytics.db import write_transaction
 from analytics.pipeline import Problem
 from analytics.rows import (
-    ACTION_COLUMNS,
     ALL_IN_COLUMNS,
     HAND_COLUMNS,
-    PLAYER_COLUMNS,
     POT_COLUMNS,
-    STAT_COLUMNS,
+    STORED_HAND_COLUMNS,
+    STORED_SEAT_COLUMNS,
     HandRows,
     Row,
 )
@@ -46,22 +47,21 @@ def _insert(table: str, columns: Sequence[str], suffix: str = "") -> str:
     return f"INSERT INTO {table} ({names}) VALUES ({marks}){suffix}"
 
 
+# The tables of migration 0007_compact: ``hands`` with its text compressed, one ``seats`` row
+# per seat (``hand_players`` and ``player_hand_stats`` are views of it), no ``actions``.
 _INSERT_HAND = _insert(
-    "hands", ("file_id", *HAND_COLUMNS), " ON CONFLICT (site, hand_id) DO NOTHING"
+    "hands", ("file_id", *STORED_HAND_COLUMNS), " ON CONFLICT (site, hand_id) DO NOTHING"
 )
 #: A quarantined record gives way to the same hand replayed ok (e.g. a hand cut short in one
 #: file and whole in the next); an ok record is never touched.
 _REPLACE_HAND = (
-    f"UPDATE hands SET ({', '.join(('file_id', *HAND_COLUMNS))})"
-    f" = ({', '.join('?' * (len(HAND_COLUMNS) + 1))})"
+    f"UPDATE hands SET ({', '.join(('file_id', *STORED_HAND_COLUMNS))})"
+    f" = ({', '.join('?' * (len(STORED_HAND_COLUMNS) + 1))})"
     " WHERE site = ? AND hand_id = ? AND status <> 'ok' RETURNING id"
 )
-_INSERT_HAND_WITH_ID = _insert("hands", ("id", "file_id", *HAND_COLUMNS))
-_INSERT_PLAYER = _insert("hand_players", ("hand", "player_id", *PLAYER_COLUMNS))
-_INSERT_ACTION = _insert("actions", ("hand", *ACTION_COLUMNS))
+_INSERT_HAND_WITH_ID = _insert("hands", ("id", "file_id", *STORED_HAND_COLUMNS))
+_INSERT_SEAT = _insert("seats", ("hand", "player_id", *STORED_SEAT_COLUMNS))
 _INSERT_POT = _insert("pots", ("hand", *POT_COLUMNS))
-# The flags' row as it comes (seat first), then the hand and the player id appended.
-_INSERT_STATS = _insert("player_hand_stats", (*STAT_COLUMNS, "hand", "player_id"))
 _INSERT_ALL_IN = _insert("all_in_ev", ("hand", *ALL_IN_COLUMNS))
 _INSERT_FILE = (
     "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES (?, ?, ?, ?, ?)"
@@ -72,6 +72,11 @@ _INSERT_FILE = (
 _EXTEND_FILE = (
     "UPDATE OR IGNORE files SET sha256 = ?, size = ?, hands = ?, imported_at = ? WHERE id = ?"
 )
+#: The file's hand count, known once its hands are written (a content imported before under
+#: another path keeps the larger count).
+_FILE_HANDS = "UPDATE files SET hands = max(hands, ?) WHERE id = ?"
+#: Hands written per ``executemany`` round (and held in memory at once by a streamed file).
+BATCH_HANDS = 500
 _NEW_PLAYER = (
     "INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT (site, name) DO NOTHING"
     " RETURNING id"
@@ -115,6 +120,8 @@ class FileWrite:
     by_status: Counter[str] = field(default_factory=Counter)
     #: Hands the database refused, index -> the problem they were quarantined with.
     refused: dict[int, Problem] = field(default_factory=dict)
+    #: The (site, hand id) of each refused hand, for a caller that kept no note of it.
+    refused_keys: dict[int, Key] = field(default_factory=dict)
 
     @property
     def duplicates(self) -> int:
@@ -132,27 +139,41 @@ class HandWriter:
         self.conn = conn
         self._player_ids: dict[tuple[str, str], int] = {}
 
-    def write_file(self, meta: FileMeta, hands: Sequence[HandRows]) -> FileWrite:
-        """Store ``hands`` and the file's row in one transaction, or nothing if it fails."""
+    def write_file(self, meta: FileMeta, hands: Iterable[HandRows]) -> FileWrite:
+        """Store ``hands`` and the file's row in one transaction, or nothing if it fails.
+
+        ``hands`` is consumed once, :data:`BATCH_HANDS` at a time, so a file of a million
+        hands streams through with only one batch's rows in memory (issue 11); the
+        transaction still spans the whole file, so a kill leaves all of it or none.
+        """
         try:
             with write_transaction(self.conn) as conn:
                 # The file row goes first so the hands can point at it; a reader cannot see
                 # it before the COMMIT, and a kill before the COMMIT leaves nothing.
                 now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-                count = len(hands) if meta.hands is None else meta.hands
                 if meta.file_id is not None and conn.execute(
                     "SELECT 1 FROM files WHERE id = ?", (meta.file_id,)
                 ).fetchone():
                     file_id = meta.file_id
-                    conn.execute(_EXTEND_FILE, (meta.sha256, meta.size, count, now, file_id))
                 else:
                     (file_id,) = conn.execute(
-                        _INSERT_FILE, (meta.path, meta.sha256, meta.size, count, now)
+                        _INSERT_FILE, (meta.path, meta.sha256, meta.size, 0, now)
                     ).fetchone()
                 written = FileWrite(file_id)
-                if not self._write_bulk(conn, file_id, hands, written):
-                    for index, hand in enumerate(hands):
-                        self._write_hand(conn, file_id, index, hand, written)
+                count = 0
+                batches = iter(hands)
+                while batch := list(islice(batches, BATCH_HANDS)):
+                    start = count
+                    count += len(batch)
+                    if not self._write_bulk(conn, file_id, batch, written):
+                        for index, hand in enumerate(batch, start):
+                            self._write_hand(conn, file_id, index, hand, written)
+                if meta.hands is not None:
+                    count = meta.hands
+                if meta.file_id == file_id:
+                    conn.execute(_EXTEND_FILE, (meta.sha256, meta.size, count, now, file_id))
+                else:
+                    conn.execute(_FILE_HANDS, (count, file_id))
         except BaseException:
             # Ids handed out inside the rolled-back transaction no longer exist.
             self._player_ids.clear()
@@ -176,10 +197,8 @@ class HandWriter:
             (next_id,) = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()
             seen = set(stored)
             hand_rows: list[Row] = []
-            player_rows: list[Row] = []
-            action_rows: list[Row] = []
+            seat_rows: list[Row] = []
             pot_rows: list[Row] = []
-            stat_rows: list[Row] = []
             all_in_rows: list[Row] = []
             written: list[Written] = []
             for hand in hands:
@@ -190,25 +209,20 @@ class HandWriter:
                 seen.add(key)
                 written.append(Written.NEW)
                 hand_key, next_id = next_id, next_id + 1
-                hand_rows.append((hand_key, file_id, *hand.hand))
+                hand_rows.append((hand_key, file_id, *hand.stored_hand))
                 ids = self._player_ids
-                by_seat: dict[int, int] = {}
-                for row in hand.players:
+                for row in hand.seats:
                     player_id = ids.get((hand.site, row[1]))
                     if player_id is None:
                         player_id = self._player_id(conn, hand.site, row[1])
-                    player_rows.append((hand_key, player_id, *row))
-                    by_seat[row[0]] = player_id
-                action_rows.extend((hand_key, *row) for row in hand.actions)
+                    seat_rows.append((hand_key, player_id, *row))
                 pot_rows.extend((hand_key, *row) for row in hand.pots)
-                stat_rows.extend(_stat_row(hand_key, by_seat, row) for row in hand.stats)
                 all_in_rows.extend((hand_key, *row) for row in hand.all_in)
             conn.executemany(_INSERT_HAND_WITH_ID, hand_rows)
-            conn.executemany(_INSERT_PLAYER, player_rows)
-            conn.executemany(_INSERT_ACTION, action_rows)
+            conn.executemany(_INSERT_SEAT, seat_rows)
             conn.executemany(_INSERT_POT, pot_rows)
-            conn.executemany(_INSERT_STATS, stat_rows)
             conn.executemany(_INSERT_ALL_IN, all_in_rows)
+            aggregates.add(conn, [row[0] for row in hand_rows])  # the new hands' sums
         except sqlite3.IntegrityError:
             conn.execute("ROLLBACK TO bulk")
             conn.execute("RELEASE bulk")
@@ -256,13 +270,14 @@ class HandWriter:
             hand = hand.quarantined(problem)
             written = self._insert(conn, file_id, hand)
             out.refused[index] = problem
+            out.refused_keys[index] = (hand.site, hand.hand_id)
         conn.execute("RELEASE hand")
         out.written.append(written)
         if written is not Written.DUPLICATE:
             out.by_status[hand.status] += 1
 
     def _insert(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Written:
-        values = (file_id, *hand.hand)
+        values = (file_id, *hand.stored_hand)
         cursor = conn.execute(_INSERT_HAND, values)
         if cursor.rowcount == 1:
             written, hand_key = Written.NEW, cursor.lastrowid
@@ -274,28 +289,23 @@ class HandWriter:
             written, hand_key = Written.REPLACED, row[0]
         else:
             return Written.DUPLICATE
-        if not hand.players:
+        if not hand.seats:
             return written
         site = hand.site
         ids = self._player_ids
-        players = []
-        by_seat: dict[int, int] = {}
-        for row in hand.players:
+        seats = []
+        for row in hand.seats:
             player_id = ids.get((site, row[1]))
             if player_id is None:
                 player_id = self._player_id(conn, site, row[1])
-            players.append((hand_key, player_id, *row))
-            by_seat[row[0]] = player_id
-        conn.executemany(_INSERT_PLAYER, players)
-        conn.executemany(_INSERT_ACTION, [(hand_key, *row) for row in hand.actions])
+            seats.append((hand_key, player_id, *row))
+        conn.executemany(_INSERT_SEAT, seats)
         if hand.pots:
             conn.executemany(_INSERT_POT, [(hand_key, *row) for row in hand.pots])
-        if hand.stats:
-            conn.executemany(
-                _INSERT_STATS, [_stat_row(hand_key, by_seat, row) for row in hand.stats]
-            )
         if hand.all_in:
             conn.executemany(_INSERT_ALL_IN, [(hand_key, *row) for row in hand.all_in])
+        if hand_key is not None:  # new, or replacing a quarantined record: its sums
+            aggregates.add(conn, (hand_key,))
         return written
 
     def _player_id(self, conn: sqlite3.Connection, site: str, name: str) -> int:
@@ -305,8 +315,3 @@ class HandWriter:
         player_id = int(row[0])
         self._player_ids[(site, name)] = player_id
         return player_id
-
-
-def _stat_row(hand_key: int | None, player_ids: dict[int, int], row: Row) -> Row:
-    """A ``player_hand_stats`` row: the flags (seat first), the hand, the seat's player id."""
-    return (*row, hand_key, player_ids[row[0]])

@@ -49,17 +49,15 @@ from sqlite_utils import Database
 
 from analytics.db import connect
 from analytics.growing import complete_end, line_offset, lines_before, piece
-from analytics.importer import (
+from analytics.importer import ImportInterrupted, ImportReport, _note_problem
+from analytics.pipeline import HandOutcome, Stages, process
+from analytics.prepare import (
     NOT_A_HAND_HISTORY,
     HandNote,
-    ImportInterrupted,
-    ImportReport,
-    _has_header,
-    _note_problem,
-    _short_problem,
-    _with_rows,
+    has_header,
+    short_problem,
+    with_rows,
 )
-from analytics.pipeline import HandOutcome, Stages, process
 from analytics.sources import HISTORY_SUFFIXES, Refused
 from analytics.store import FileMeta, HandWriter, Written
 from parser.model.errors import PokerhhError
@@ -361,7 +359,7 @@ class Watcher:
         complete, tail = sources[:-1], sources[-1]
         reading = [*complete, tail] if final else complete
         outcomes = [process(source, self.stages) for source in reading]
-        if start == 0 and outcomes and not any(_has_header(o) for o in outcomes):
+        if start == 0 and outcomes and not any(has_header(o) for o in outcomes):
             if final:
                 message = "not a hand history (no hand header found)"
                 return self._refuse(Refused(path, NOT_A_HAND_HISTORY, message))
@@ -392,7 +390,7 @@ class Watcher:
         report = self.report
         rows, notes = [], []
         for outcome in outcomes:
-            outcome, hand_rows = _with_rows(_short_problem(outcome))
+            outcome, hand_rows = with_rows(short_problem(outcome))
             rows.append(hand_rows)
             notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
         written = self._writer.write_file(meta, rows)

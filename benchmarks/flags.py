@@ -26,7 +26,8 @@ from sqlite_utils import Database  # noqa: E402
 
 from analytics.flags import flag_rows, player_flags  # noqa: E402
 from analytics.migrations import MIGRATIONS  # noqa: E402
-from analytics.rows import STAT_COLUMNS  # noqa: E402
+from analytics.rows import STORED_SEAT_COLUMNS  # noqa: E402
+from analytics.rows import rows as hand_rows  # noqa: E402
 from parser import decode, parse_hand, split_hands  # noqa: E402
 from parser.model.errors import PokerhhError  # noqa: E402
 from replayer import replay  # noqa: E402
@@ -54,10 +55,12 @@ def best(repeat: int, run: Callable[[], object]) -> float:
 def insert_all(rows: list[tuple[object, ...]]) -> None:
     db = Database(sqlite3.connect(":memory:"))
     MIGRATIONS.apply(db)
-    db.execute("PRAGMA foreign_keys = OFF")  # no hands or hand_players rows here
-    columns = ("hand", STAT_COLUMNS[0], "player_id", *STAT_COLUMNS[1:])
+    db.execute("PRAGMA foreign_keys = OFF")  # no hands or players rows here
+    # Since migration 0007 the flags are stored packed in ``seats`` (player_hand_stats is a
+    # view of it): the row the importer writes, players' columns and flags together.
+    columns = ("hand", "player_id", *STORED_SEAT_COLUMNS)
     marks = ", ".join("?" * len(columns))
-    sql = f"INSERT INTO player_hand_stats ({', '.join(columns)}) VALUES ({marks})"
+    sql = f"INSERT INTO seats ({', '.join(columns)}) VALUES ({marks})"
     db.conn.executemany(sql, rows)
     db.conn.commit()
 
@@ -78,14 +81,14 @@ def main() -> None:
     rows_time = best(args.repeat, lambda: [flag_rows(r) for r in results])
     flags_time = best(args.repeat, lambda: [player_flags(r) for r in results])
     stat_rows = [
-        (hand, row[0], 1, *row[1:]) for hand, r in enumerate(results) for row in flag_rows(r)
+        (hand, 1, *row) for hand, r in enumerate(results) for row in hand_rows(r).seats
     ]
     insert_time = best(args.repeat, lambda: insert_all(stat_rows))
     per_hand = 1e6 / hands
     print(f"{hands} hands, {players} player rows, best of {args.repeat}")
     print(f"flag_rows (import path):        {rows_time * per_hand:6.1f} µs/hand")
     print(f"player_flags (with reasons):    {flags_time * per_hand:6.1f} µs/hand")
-    print(f"player_hand_stats insert:       {insert_time * per_hand:6.1f} µs/hand")
+    print(f"seats insert (flags packed):    {insert_time * per_hand:6.1f} µs/hand")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """End-to-end import rate on the Pluribus corpus, against pokerkit on the same files.
 
 pokerhh: decode, split, parse, replay (with every rule check and the claims check), build
-rows and store them in a fresh SQLite database, on one core. pokerkit: its
+rows (statistics flags, all-in EV) and store them in a fresh SQLite database, on one core
+and on all cores, with the per-stage split of the one-core time. pokerkit: its
 ``HandHistory.from_pokerstars`` parse plus a replay of every hand through its state
 machine (no storage at all). Both in this one run, so the ratio is fair on this machine.
 
@@ -11,11 +12,13 @@ machine (no storage at all). Both in this one run, so the ratio is fair on this 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -31,6 +34,55 @@ def run_pokerhh(files: list[Path], jobs: int = 1) -> tuple[int, float]:
         report = import_paths([str(f) for f in files], db, jobs=jobs)
         elapsed = time.perf_counter() - start
     return report.hands_seen, elapsed
+
+
+def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
+    """Microseconds per hand of each stage on one core, best of ``repeat`` (each stage is
+    fed the previous one's output, computed before the clock starts)."""
+    from analytics.db import connect
+    from analytics.pipeline import Stages, process
+    from analytics.rows import outcome_rows
+    from analytics.store import FileMeta, HandWriter
+
+    stages = Stages.default()
+    datas = [(str(f), f.read_bytes()) for f in files]
+
+    def best(work: Callable[[], object]) -> float:
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            work()
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    texts = [(path, stages.decode(data, path)) for path, data in datas]
+    raws = [raw for path, text in texts for raw in stages.split_hands(text, path)]
+    parsed = [stages.parse_hand(raw) for raw in raws]
+    outcomes = [process(raw, stages) for raw in raws]
+    rows = [outcome_rows(outcome) for outcome in outcomes]
+    count = len(raws)
+    split: dict[str, float] = {}
+    split["decode + split"] = best(
+        lambda: [list(stages.split_hands(stages.decode(d, p), p)) for p, d in datas]
+    )
+    split["parse"] = best(lambda: [stages.parse_hand(raw) for raw in raws])
+
+    def replay_all() -> None:
+        for hand in parsed:
+            with contextlib.suppress(Exception):  # a quarantined hand costs what it costs
+                stages.replay(hand)
+
+    split["replay (every rule check)"] = best(replay_all)
+    split["rows (statistics, all-in EV)"] = best(lambda: [outcome_rows(o) for o in outcomes])
+
+    def store() -> None:
+        with tempfile.TemporaryDirectory() as tmp:
+            db = connect(Path(tmp) / "split.sqlite")
+            HandWriter(db.conn).write_file(FileMeta("corpus", "0" * 64, 0), rows)
+            db.close()
+
+    split["store (SQLite)"] = best(store)
+    return {name: seconds / count * 1e6 for name, seconds in split.items()}
 
 
 def run_pokerkit(files: list[Path]) -> tuple[int, float]:
@@ -59,6 +111,12 @@ def main() -> None:
     files = sorted(args.corpus.glob("*.txt"))
     if not files:
         sys.exit(f"no hand histories in {args.corpus}")
+    print("per-stage split, one core (us/hand, best of 3):")
+    split = stage_split(files)
+    for name, micros in split.items():
+        print(f"  {name:32s} {micros:7.1f}")
+    total = sum(split.values())
+    print(f"  {'sum':32s} {total:7.1f}  = {1e6 / total:7.0f} hands/s")
     ours_hands, ours_time = run_pokerhh(files)
     ours_rate = ours_hands / ours_time
     print(f"pokerhh  import, one core:            {ours_hands:6d} hands in {ours_time:6.2f} s "

@@ -46,11 +46,18 @@ def version(path: Path) -> tuple[int, ...]:
     return stamp
 
 
+#: SQLite's default build caps memory-mapped reads at 2 GB (``SQLITE_MAX_MMAP_SIZE``).
+MMAP_BYTES = 2**31
+
+
 @contextmanager
 def read_only(path: Path | str) -> Iterator[sqlite3.Connection]:
     """A read-only connection for one query (``mode=ro``: the dashboard never writes
     through it, and a missing file is an error rather than a new empty database)."""
     conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    # Pages read through the OS cache, not copied into SQLite's own (which this short-lived
+    # connection would throw away): a player's 45,000 hands of 1,000,000 in 0.8 s, not 1.25.
+    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     try:
         yield conn
     finally:
@@ -76,10 +83,12 @@ def read_overview(path: str, filters: queries.Filters) -> tuple[pd.DataFrame, pd
     and the statistics (:func:`analytics.stats.player_stats`: VPIP, PFR, 3-bet... each
     rate with its x / n).
 
-    Both read every row of the filtered hands; they run at the same time, each in its own
-    thread with its own read-only connection (opened and closed in that thread: nothing
-    crosses threads), since SQLite lets go of the GIL while it steps through the rows. On
-    100,000 hands and two cores: 1.8 s instead of 0.8 s + 1.7 s one after the other.
+    Both read the pre-aggregated sums (:mod:`analytics.aggregates`: a few rows per player,
+    stakes and position, per day when dates are set), or every row of the filtered hands
+    in a database without them; they run at the same time, each in its own thread with its
+    own read-only connection (opened and closed in that thread: nothing crosses threads),
+    since SQLite lets go of the GIL while it steps through the rows. On 100,000 hands and
+    two cores, from the rows: 1.8 s instead of 0.8 s + 1.7 s one after the other.
     """
 
     def table() -> pd.DataFrame:

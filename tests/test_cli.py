@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -23,8 +24,11 @@ from analytics_fakes import FAKE_STAGES, file_text, hand_text  # noqa: E402
 
 @pytest.fixture
 def fakes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The CLI's import runs the fake parser and engine."""
+    """The CLI's import runs the fake parser and engine, in this process: its workers are
+    spawned fresh (``analytics.importer``) and would run the real ones, so the default
+    ``--jobs`` (one per core) is made 1."""
     monkeypatch.setattr(Stages, "default", staticmethod(lambda: FAKE_STAGES))
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
 
 
 @pytest.fixture

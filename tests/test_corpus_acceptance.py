@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from analytics import rawtext
 from analytics.importer import import_paths
 from parser import parse_hand
 from parser.model.hand import Source
@@ -75,7 +76,9 @@ CORRECTED_COLLECTS = sorted([
 def _import(tmp_path: Path, folder: Path) -> sqlite3.Connection:
     db = tmp_path / "corpus.sqlite"
     import_paths([str(folder)], db)
-    return sqlite3.connect(db)
+    conn = sqlite3.connect(db)
+    rawtext.register(conn)  # raw_text(): the stored text (migration 0007 compresses it)
+    return conn
 
 
 def _collected_in_text(raw: str) -> dict[str, Decimal]:
@@ -104,7 +107,9 @@ def test_pluribus_imports_ok_except_half_chip_splits(tmp_path):
     assert unbalanced == []
     # Each player's result agrees with the log's own "collected" lines.
     disagree = []
-    for hand_id, raw, hand in conn.execute("SELECT hand_id, raw, id FROM hands WHERE status='ok'"):
+    for hand_id, raw, hand in conn.execute(
+        "SELECT hand_id, raw_text(raw_dictionary, raw_z), id FROM hands WHERE status = 'ok'"
+    ):
         logged = _collected_in_text(raw)
         for name, collected in conn.execute(
             "SELECT name, collected FROM hand_players WHERE hand = ?", (hand,)
@@ -145,7 +150,8 @@ def test_pokerstars_hands_of_every_game_are_ok_or_quarantined_for_a_stated_reaso
               "36197946"]
     assert sorted(h for (h,) in unbalanced) == across
     for hand_id in across:
-        (raw,) = conn.execute("SELECT raw FROM hands WHERE hand_id = ?", (hand_id,)).fetchone()
+        text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE hand_id = ?"
+        (raw,) = conn.execute(text, (hand_id,)).fetchone()
         result = replay(parse_hand(Source("corpus", 1, raw)))
         assert result.chips_conserved
         assert result.unawarded or result.added
@@ -153,7 +159,8 @@ def test_pokerstars_hands_of_every_game_are_ok_or_quarantined_for_a_stated_reaso
     # in money of any unit (cents, chips), as the importer stores it.
     disagree = []
     for hand_id, raw, hand, unit in conn.execute(
-        "SELECT hand_id, raw, id, unit FROM hands WHERE status = 'ok'"
+        "SELECT hand_id, raw_text(raw_dictionary, raw_z), id, unit FROM hands"
+        " WHERE status = 'ok'"
     ):
         logged = _collected_in_text(raw)
         for name, collected in conn.execute(

@@ -79,14 +79,17 @@ def sqlite_types() -> dict[str, dict[str, str]]:
     """Each SQLite table's declared column types, from the migrations applied in memory."""
     from sqlite_utils import Database
 
-    from analytics.migrations import MIGRATIONS
+    from analytics.migrations import DROPPED_TABLE_TYPES, MIGRATIONS
 
     db = Database(memory=True)
     MIGRATIONS.apply(db)
     out: dict[str, dict[str, str]] = {}
     for table in TABLES:
         info = db.execute(f"PRAGMA table_info({table.name})").fetchall()
-        out[table.name] = {row[1]: row[2] for row in info}
+        # Since 0007 hand_players and player_hand_stats are views: their computed columns
+        # (net, the flags and counts) have no declared type, and are all integers.
+        types = {row[1]: row[2] or "INTEGER" for row in info}
+        out[table.name] = types or dict(DROPPED_TABLE_TYPES.get(table.name, {}))
     out["hands"]["file"] = "TEXT"
     db.close()
     return out

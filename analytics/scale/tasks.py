@@ -2,7 +2,7 @@
 Arrow tables (:func:`prepare_partition`), and one hash bucket of every partition's rows
 deduplicated and written as Parquet (:func:`write_bucket`).
 
-The pipeline is the SQLite import's, unchanged: :func:`analytics.importer.prepare_file`
+The pipeline is the SQLite import's, unchanged: :func:`analytics.prepare.prepare_file`
 (decode, split, parse, replay, rows), so the Parquet holds the same rows the database
 would. Only the keys differ (``analytics.scale.schema``).
 
@@ -16,7 +16,6 @@ process, and the workers must agree.
 
 from __future__ import annotations
 
-import dataclasses
 import zlib
 from collections import Counter
 from collections.abc import Iterator
@@ -27,13 +26,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from analytics.importer import HandProblem, PreparedFile, prepare_file
+from analytics.importer import HandProblem
 from analytics.pipeline import Stages
+from analytics.prepare import PreparedFile, lines_from, prepare_file
 from analytics.rows import HandRows
 from analytics.scale.partitions import Partition
 from analytics.scale.schema import ACTIONS, ALL_IN, HANDS, ORDER, PLAYERS, POTS, STATS, TABLES
 from analytics.sources import Refused
-from parser.model.hand import Source
 
 #: Parquet's compression: zstd is both smaller and faster to read than snappy here.
 COMPRESSION = "zstd"
@@ -104,17 +103,8 @@ def prepare_partition(partition: Partition, buckets: int) -> tuple[object, ...]:
 
 
 def _stages(lines_before: int) -> Stages:
-    """The importer's stages; for a range past a file's start, its hands' lines moved by
-    the lines before it, so line numbers (and messages quoting them) are the file's."""
-    base = Stages.default()
-    if not lines_before:
-        return base
-
-    def split_hands(text: str, path: str) -> Iterator[Source]:
-        for raw in base.split_hands(text, path):
-            yield dataclasses.replace(raw, first_line=raw.first_line + lines_before)
-
-    return dataclasses.replace(base, split_hands=split_hands)
+    """The importer's stages, lines moved for a range past a file's start."""
+    return lines_from(Stages.default(), lines_before)
 
 
 def _empty() -> Bucket:

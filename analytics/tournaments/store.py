@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from fractions import Fraction
 
 from analytics.db import write_transaction
+from analytics.rawtext import TextReader
 from analytics.tournaments.all_in_icm import MAX_FIELD, icm_spot, payouts_of
 from analytics.tournaments.balancing import balance, seat_draw
 from analytics.tournaments.live import LoggedHand, Problem, check
@@ -325,11 +326,13 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
     site, tid = key
     rows = conn.execute(
         "SELECT h.id, h.hand_id, h.status, h.started_at, h.table_name, h.game, h.game_name,"
-        " h.mixed, h.raw, h.first_line, f.path, h.max_seats FROM hands h"
+        " h.mixed, h.raw_dictionary, h.raw_z, h.first_line, f.path, h.max_seats FROM hands h"
         " JOIN files f ON f.id = h.file_id"
         " WHERE h.site = ? AND h.tournament_id = ? ORDER BY h.started_at, h.id",
         key,
     ).fetchall()
+    reader = TextReader(conn)  # the texts are stored compressed (migration 0007)
+    rows = [(*row[:8], reader.text(row[8], row[9]), *row[10:]) for row in rows]
     summary = conn.execute(
         "SELECT * FROM tournament_summaries WHERE site = ? AND tournament_id = ?"
         " ORDER BY finished_at IS NULL, (SELECT count(*) FROM tournament_summary_places p"

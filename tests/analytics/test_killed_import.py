@@ -3,7 +3,7 @@
 How: an import runs in a subprocess; once the database shows some committed files the test
 sends SIGKILL (no cleanup, no rollback by Python: the process just stops, maybe in the middle
 of a transaction); it does that twice at different points, then runs the import to the end.
-The content (hands, players, actions, pots, players and files, without surrogate ids and
+The content (hands, players, statistics, actions, pots and files, without surrogate ids and
 import times) must equal a clean import's. In between, the killed database must be sound:
 no file row without all of its hands, no hand without its rows.
 
@@ -25,7 +25,10 @@ from pathlib import Path
 import pytest
 from analytics_fakes import FAKE_STAGES, file_text, hand_text
 
+from analytics import rawtext
+from analytics.actions import stored_actions
 from analytics.importer import import_paths
+from analytics.pipeline import Stages
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKES = Path(__file__).with_name("analytics_fakes.py")
@@ -38,25 +41,32 @@ DUMPS = {
                 problem_line, problem_event, f.path, first_line, game, game_name, mixed,
                 betting, currency, unit, small_blind, big_blind, ante, small_bet, big_bet, cap,
                 started_at, table_name, max_seats, button_seat, tournament_id, level, players,
-                total_pot, rake, boards, raw
+                total_pot, rake, boards, raw_text(raw_dictionary, raw_z)
                 FROM hands h JOIN files f ON f.id = h.file_id ORDER BY site, hand_id""",
     "hand_players": """SELECT h.site, h.hand_id, hp.seat, p.name, hp.name, position,
                 starting_stack, hole_cards, invested, collected, cashed_out, net, rake_paid,
                 dealt_in, folded, folded_on, went_to_showdown, all_in
                 FROM hand_players hp JOIN hands h ON h.id = hp.hand
                 JOIN players p ON p.id = hp.player_id ORDER BY h.site, h.hand_id, hp.seat""",
-    "actions": """SELECT h.site, h.hand_id, a.idx, kind, street, player, amount, cards, line,
-                extra FROM actions a JOIN hands h ON h.id = a.hand
-                ORDER BY h.site, h.hand_id, a.idx""",
+    "player_hand_stats": """SELECT h.site, h.hand_id, s.*
+                FROM player_hand_stats s JOIN hands h ON h.id = s.hand
+                ORDER BY h.site, h.hand_id, s.seat""",
     "pots": """SELECT h.site, h.hand_id, run, idx, amount, eligible, winners, odd_chips_to
                 FROM pots p JOIN hands h ON h.id = p.hand ORDER BY h.site, h.hand_id, run, idx""",
 }
 
 
-def dump(db: Path) -> dict[str, list[tuple]]:
+def dump(db: Path, stages: Stages = FAKE_STAGES) -> dict[str, list[tuple]]:
     conn = sqlite3.connect(db)
+    rawtext.register(conn)  # the texts are stored compressed (migration 0007)
     try:
-        return {name: conn.execute(sql).fetchall() for name, sql in DUMPS.items()}
+        out = {name: conn.execute(sql).fetchall() for name, sql in DUMPS.items()}
+        # The events are not stored since 0007: made again from each hand's stored text.
+        keys = dict(conn.execute("SELECT id, site || ':' || hand_id FROM hands"))
+        out["actions"] = sorted(
+            (keys[row[0]], *row[1:]) for row in stored_actions(conn, stages=stages)
+        )
+        return out
     finally:
         conn.close()
 
@@ -91,7 +101,7 @@ def kill_after(command: list[str], db: Path, files: int, timeout: float = 60) ->
     assert process.returncode == -signal.SIGKILL
 
 
-def assert_sound(db: Path) -> None:
+def assert_sound(db: Path, stages: Stages = FAKE_STAGES) -> None:
     """What a killed import may leave: whole files only."""
     conn = sqlite3.connect(db)
     try:
@@ -103,13 +113,16 @@ def assert_sound(db: Path) -> None:
             " GROUP BY f.id HAVING count(h.id) <> f.hands"
         ).fetchall()
         assert short == []
-        # every ok hand has its players and its events
+        # every ok hand has its players, its statistics and its events (made again from
+        # its stored text since 0007)
         bare = conn.execute(
             "SELECT hand_id FROM hands h WHERE status = 'ok' AND (NOT EXISTS"
             " (SELECT 1 FROM hand_players WHERE hand = h.id) OR NOT EXISTS"
-            " (SELECT 1 FROM actions WHERE hand = h.id))"
+            " (SELECT 1 FROM player_hand_stats WHERE hand = h.id))"
         ).fetchall()
         assert bare == []
+        ok = {key for (key,) in conn.execute("SELECT id FROM hands WHERE status = 'ok'")}
+        assert {row[0] for row in stored_actions(conn, stages=stages)} == ok
     finally:
         conn.close()
 
@@ -153,11 +166,11 @@ def test_kill_9_during_pokerhh_import_of_pluribus(tmp_path: Path, pluribus: Path
     command = [sys.executable, "-m", "dashboard.cli", "import", "--quiet", "--db", str(killed),
                str(folder)]  # fmt: skip
     kill_after(command, killed, files=2)
-    assert_sound(killed)
+    assert_sound(killed, Stages.default())
     finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert finished.returncode == 0, finished.stderr
     assert "unchanged since a previous import" in finished.stdout
-    assert dump(killed) == dump(clean)
+    assert dump(killed, Stages.default()) == dump(clean, Stages.default())
 
 
 def test_parallel_import_equals_a_serial_one(tmp_path: Path) -> None:
@@ -168,4 +181,4 @@ def test_parallel_import_equals_a_serial_one(tmp_path: Path) -> None:
     two = import_paths([samples], parallel, jobs=2)
     assert (one.stored, one.duplicates, one.problems) == (two.stored, two.duplicates, two.problems)
     assert one.stored_total > 40
-    assert dump(parallel) == dump(serial)
+    assert dump(parallel, Stages.default()) == dump(serial, Stages.default())

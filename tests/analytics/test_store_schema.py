@@ -13,7 +13,7 @@ from analytics import db as dbmod
 from analytics.db import NoDatabase, connect, migrate, resolve_db_path, write_transaction
 from analytics.migrations import MIGRATIONS, STATUSES, applied
 
-TABLES = ("files", "players", "hands", "hand_players", "actions", "pots")
+TABLES = ("files", "players", "hands", "seats", "pots", "all_in_ev", "raw_dictionaries")
 
 
 def test_a_new_database_gets_every_migration_once(fresh_db: Path) -> None:
@@ -46,14 +46,20 @@ def test_money_columns_refuse_anything_but_integers(fresh_db: Path) -> None:
     db.execute(
         "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES ('f', 'x', 1, 1, 't')"
     )
-    insert = "INSERT INTO hands (site, hand_id, status, file_id, first_line, raw, total_pot)"
+    insert = (
+        "INSERT INTO hands (site, hand_id, status, file_id, first_line, raw_dictionary, raw_z,"
+        " total_pot)"
+    )
     with pytest.raises(sqlite3.IntegrityError, match="cannot store REAL value"):
-        db.execute(f"{insert} VALUES ('S', '1', 'ok', 1, 1, 'raw', 1.5)")
+        db.execute(f"{insert} VALUES ('S', '1', 'ok', 1, 1, 1, x'00', 1.5)")
     with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-        db.execute(f"{insert} VALUES ('S', '2', 'lost', 1, 1, 'raw', 1)")
+        db.execute(f"{insert} VALUES ('S', '2', 'lost', 1, 1, 1, x'00', 1)")
     # ok <=> no problem
     with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-        db.execute(f"{insert} VALUES ('S', '3', 'invalid', 1, 1, 'raw', 1)")
+        db.execute(f"{insert} VALUES ('S', '3', 'invalid', 1, 1, 1, x'00', 1)")
+    # the compressed text is a BLOB (migration 0007), never text
+    with pytest.raises(sqlite3.IntegrityError, match="cannot store TEXT value"):
+        db.execute(f"{insert} VALUES ('S', '4', 'ok', 1, 1, 1, 'raw', 1)")
     db.conn.rollback()
 
 
@@ -62,9 +68,11 @@ def test_statuses_are_the_exported_ones() -> None:
 
 
 def test_net_is_collected_plus_cash_out_minus_invested(fresh_db: Path) -> None:
+    """0001 checked it on every row; since 0007 the view computes it, so it always holds."""
     db = connect(fresh_db)
     sql = db["hand_players"].schema
-    assert "CHECK (net = collected + cashed_out - invested)" in sql
+    assert "collected + cashed_out - invested AS net" in sql
+    assert "net" not in db["seats"].columns_dict
 
 
 def test_a_later_migration_applies_on_top(fresh_db: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from analytics import rawtext
 from analytics.importer import import_paths
 from dashboard import cli
 
@@ -43,6 +44,8 @@ def run(capsys: pytest.CaptureFixture[str]) -> Run:
 def query(db: Path, sql: str) -> list[tuple]:
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
     try:
+        if "raw_text(" in sql:  # the stored text, decompressed (migration 0007)
+            rawtext.register(conn)
         return conn.execute(sql).fetchall()
     finally:
         conn.close()

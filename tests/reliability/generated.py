@@ -15,6 +15,8 @@ import sqlite3
 from functools import cache
 from pathlib import Path
 
+from analytics import rawtext
+from analytics.actions import stored_actions
 from parser.model.games import GAME_SPECS
 from tests.generator.play import play_hand
 from tests.generator.render import pokerstars_text
@@ -74,13 +76,12 @@ DUMPS = {
     "files": "SELECT path, sha256, size, hands FROM files ORDER BY path",
     "players": "SELECT site, name FROM players ORDER BY site, name",
     "hands": """SELECT site, hand_id, status, problem_kind, problem_message, f.path, game,
-                total_pot, rake, boards, raw FROM hands h JOIN files f ON f.id = h.file_id
+                total_pot, rake, boards, raw_text(raw_dictionary, raw_z)
+                FROM hands h JOIN files f ON f.id = h.file_id
                 ORDER BY site, hand_id""",
     "hand_players": """SELECT h.site, h.hand_id, hp.seat, p.name, starting_stack, hole_cards,
                 invested, collected, net FROM hand_players hp JOIN hands h ON h.id = hp.hand
                 JOIN players p ON p.id = hp.player_id ORDER BY h.site, h.hand_id, hp.seat""",
-    "actions": """SELECT h.site, h.hand_id, a.idx, kind, street, player, amount, cards
-                FROM actions a JOIN hands h ON h.id = a.hand ORDER BY h.site, h.hand_id, a.idx""",
     "pots": """SELECT h.site, h.hand_id, run, idx, amount, eligible, winners FROM pots p
                 JOIN hands h ON h.id = p.hand ORDER BY h.site, h.hand_id, run, idx""",
     "stats": """SELECT h.site, h.hand_id, s.seat, s.vpip, s.pfr FROM player_hand_stats s
@@ -90,8 +91,16 @@ DUMPS = {
 
 def dump(db: Path) -> dict[str, list[tuple[object, ...]]]:
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+    rawtext.register(conn)  # the texts are stored compressed (migration 0007)
     try:
-        return {name: conn.execute(sql).fetchall() for name, sql in DUMPS.items()}
+        out = {name: conn.execute(sql).fetchall() for name, sql in DUMPS.items()}
+        # The events are not stored since 0007: made again from each stored text.
+        keys = {key: (site, hand_id) for key, site, hand_id in conn.execute(
+            "SELECT id, site, hand_id FROM hands")}  # fmt: skip
+        out["actions"] = sorted(
+            (*keys[row[0]], *row[1:8]) for row in stored_actions(conn)
+        )
+        return out
     finally:
         conn.close()
 

@@ -16,7 +16,7 @@ import pytest
 from tests.reliability.conftest import SAMPLES, Run, query
 
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n%%EOF\n"
-#: "a readable length" (analytics.importer.MAX_MESSAGE)
+#: "a readable length" (analytics.prepare.MAX_MESSAGE)
 MAX_MESSAGE = 300
 NOTES = "Session notes\n\nVillain 3-bets light from the button.\nPlay tighter.\n"
 
@@ -57,13 +57,14 @@ def test_a_huge_line_is_cut_in_the_problem_list_and_the_database(run: Run, tmp_p
     (problem,) = [line for line in out.splitlines() if "parse_error: unexpected line" in line]
     assert len(problem.split(": parse_error: ", 1)[1]) <= MAX_MESSAGE + 40
     assert "characters cut]" in problem
-    ((message, raw),) = query(db, "SELECT problem_message, raw FROM hands")
+    text = "raw_text(raw_dictionary, raw_z)"  # the stored text, decompressed (0007)
+    ((message, raw),) = query(db, f"SELECT problem_message, {text} FROM hands")
     assert len(message) <= MAX_MESSAGE + 40
     assert raw.count("x" * 1_000_000) == 1
 
 
 def test_shorten_keeps_both_ends() -> None:
-    from analytics.importer import shorten
+    from analytics.prepare import shorten
 
     text = "start " + "y" * 10_000 + " (expected one of: calls, checks)"
     cut = shorten(text)

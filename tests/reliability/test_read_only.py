@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
+from analytics.db import MIGRATIONS_NAMES
 from analytics.migrations import MIGRATIONS
 from tests.reliability.conftest import SAMPLES, Run, query
 
@@ -110,6 +111,11 @@ def old_schema(tmp_path: Path) -> Path:
     return path
 
 
+#: The newest migration (0007_compact, 0008_aggregates... are applied on top of 0003).
+LATEST = MIGRATIONS_NAMES[-1]
+assert MIGRATIONS_NAMES[:3] == ("0001_initial", "0002_player_stats", "0003_all_in_ev")
+
+
 def applied(db: Path) -> list[str]:
     return [r[0] for r in query(db, "SELECT name FROM _sqlite_migrations ORDER BY rowid")]
 
@@ -123,7 +129,7 @@ def test_an_older_schema_is_not_migrated_by_a_read(
     assert code == 1
     assert err == (
         f"pokerhh: {old_schema}: schema 0003 is older than this pokerhh's"
-        f" (0006_tournament_all_ins): run `pokerhh migrate --db {old_schema}`"
+        f" ({LATEST}): run `pokerhh migrate --db {old_schema}`"
         " (it backs the file up first)\n"
     )
     assert old_schema.read_bytes() == before
@@ -134,15 +140,16 @@ def test_migrate_backs_up_the_older_schema_first(run: Run, old_schema: Path) -> 
     backup = old_schema.with_name("old.sqlite.schema-0003.bak")
     assert code == 0
     assert out == (
-        f"{old_schema}: schema 0003 -> 0006 (0004_dashboard_indexes, 0005_tournaments,"
-        " 0006_tournament_all_ins); the old file is kept"
-        f" as {backup}\n"
+        f"{old_schema}: schema 0003 -> {LATEST[:4]} ({', '.join(MIGRATIONS_NAMES[3:])});"
+        f" the old file is kept as {backup}\n"
     )
     assert applied(backup) == ["0001_initial", "0002_player_stats", "0003_all_in_ev"]
     assert query(backup, "SELECT name FROM players") == [("Old",)]
-    assert applied(old_schema)[-1] == "0006_tournament_all_ins"
+    assert applied(old_schema)[-1] == LATEST
     assert query(old_schema, "SELECT name FROM players") == [("Old",)]
-    assert run("migrate", "--db", old_schema)[1] == f"{old_schema}: schema 0006 is up to date\n"
+    assert run("migrate", "--db", old_schema)[1] == (
+        f"{old_schema}: schema {LATEST[:4]} is up to date\n"
+    )
     assert run("stats", "--db", old_schema)[0] == 0
 
 
@@ -150,7 +157,7 @@ def test_import_migrates_an_older_schema_after_a_backup(run: Run, old_schema: Pa
     walk = SAMPLES / "pokerstars/nlhe/walk.txt"
     assert run("import", "--quiet", walk, "--db", old_schema)[0] == 0
     assert applied(old_schema.with_name("old.sqlite.schema-0003.bak"))[-1] == "0003_all_in_ev"
-    assert applied(old_schema)[-1] == "0006_tournament_all_ins"
+    assert applied(old_schema)[-1] == LATEST
 
 
 def test_migrate_does_not_create_a_database(run: Run, tmp_path: Path) -> None:

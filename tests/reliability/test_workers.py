@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from analytics.actions import stored_actions
 from tests.corpus import corpus_files
 from tests.reliability.conftest import ROOT, SAMPLES
 
@@ -151,10 +152,14 @@ def test_sigterm_rolls_back_prints_the_summary_and_exits_143(
         (done,) = conn.execute("SELECT count(*) FROM files").fetchone()
         assert 0 < done < len(list(busy_folder.iterdir()))
         bare = conn.execute(
-            "SELECT count(*) FROM hands h WHERE status = 'ok' AND NOT EXISTS"
-            " (SELECT 1 FROM actions WHERE hand = h.id)"
+            "SELECT count(*) FROM hands h WHERE status = 'ok' AND (NOT EXISTS"
+            " (SELECT 1 FROM hand_players WHERE hand = h.id) OR NOT EXISTS"
+            " (SELECT 1 FROM player_hand_stats WHERE hand = h.id))"
         ).fetchone()
         assert bare == (0,)
+        # and every ok hand's events come back from its stored text (not stored: 0007)
+        ok = {key for (key,) in conn.execute("SELECT id FROM hands WHERE status = 'ok'")}
+        assert {row[0] for row in stored_actions(conn)} == ok
     finally:
         conn.close()
     again = subprocess.run(

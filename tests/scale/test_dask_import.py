@@ -27,6 +27,8 @@ distributed = pytest.importorskip("distributed")
 pa_parquet = pytest.importorskip("pyarrow.parquet")
 pytest.importorskip("duckdb")
 
+from analytics import rawtext  # noqa: E402
+from analytics.actions import stored_actions  # noqa: E402
 from analytics.importer import import_paths  # noqa: E402
 from analytics.rows import (  # noqa: E402
     ACTION_COLUMNS,
@@ -75,6 +77,7 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 def _sqlite(db: Path, sql: str) -> list[tuple[Any, ...]]:
     conn = sqlite3.connect(db)
+    rawtext.register(conn)  # the texts are stored compressed (migration 0007)
     try:
         return sorted(conn.execute(sql).fetchall(), key=repr)
     finally:
@@ -116,7 +119,8 @@ def test_the_same_counts(imported: dict[str, Any]) -> None:
 
 def test_the_same_hands(imported: dict[str, Any]) -> None:
     """Every hand, ok or quarantined, with every column of its row and its file."""
-    sql = (f"SELECT f.path, {', '.join(f'h.{c}' for c in HAND_COLUMNS)}"
+    stored = {"raw": "raw_text(h.raw_dictionary, h.raw_z)"}  # the SQLite text is compressed
+    sql = (f"SELECT f.path, {', '.join(stored.get(c, f'h.{c}') for c in HAND_COLUMNS)}"
            " FROM hands h JOIN files f ON f.id = h.file_id")  # fmt: skip
     expected = _sqlite(imported["db"], sql)
     assert len(expected) == imported["sqlite"].stored_total
@@ -127,7 +131,6 @@ def test_the_same_hands(imported: dict[str, Any]) -> None:
     ("table", "columns", "extra"),
     [
         ("hand_players", PLAYER_COLUMNS, ""),
-        ("actions", ACTION_COLUMNS, ""),
         ("pots", POT_COLUMNS, ""),
         ("all_in_ev", ALL_IN_COLUMNS, ""),
     ],
@@ -140,6 +143,21 @@ def test_the_same_results(
     expected = _sqlite(imported["db"], _child(table, columns, extra))
     assert expected  # the samples hold all of these
     assert _parquet(imported["parquet"], table, ("site", "hand_id", *columns)) == expected
+
+
+def test_the_same_events(imported: dict[str, Any]) -> None:
+    """The events: the Parquet's ``actions`` against those SQLite derives again from each
+    stored text (``analytics.actions``: the table is not stored since 0007)."""
+    conn = sqlite3.connect(imported["db"])
+    try:
+        keys = {k: (site, hand_id) for k, site, hand_id in conn.execute(
+            "SELECT id, site, hand_id FROM hands")}  # fmt: skip
+        expected = sorted(((*keys[row[0]], *row[1:]) for row in stored_actions(conn)), key=repr)
+    finally:
+        conn.close()
+    assert expected
+    got = _parquet(imported["parquet"], "actions", ("site", "hand_id", *ACTION_COLUMNS))
+    assert got == expected
 
 
 def test_the_same_flags(imported: dict[str, Any]) -> None:

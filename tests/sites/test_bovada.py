@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from analytics import rawtext
 from analytics.importer import import_paths
 from parser.formats import format_of, parse_hand, split_hands
 from parser.model import events as ev
@@ -142,7 +143,9 @@ def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
     # "unchanged", its 157 hands duplicates).
     assert report.files_refused == []
     assert (report.files, report.files_imported, report.files_unchanged) == (42, 41, 1)
-    return sqlite3.connect(db)
+    conn = sqlite3.connect(db)
+    rawtext.register(conn)  # raw_text(): the stored text (migration 0007 compresses it)
+    return conn
 
 
 @pytest.mark.corpus
@@ -162,7 +165,8 @@ def test_every_bovada_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
 
 @pytest.mark.corpus
 def test_bovada_ok_hands_conserve_chips(corpus_db):
-    rows = corpus_db.execute("SELECT raw FROM hands WHERE status = 'ok'").fetchall()
+    text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
+    rows = corpus_db.execute(text).fetchall()
     assert len(rows) == 1250
     for (raw,) in rows:
         result = replay(parse_hand(Source("corpus", 1, raw)))

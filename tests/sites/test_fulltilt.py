@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from analytics import rawtext
 from analytics.importer import import_paths
 from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
@@ -66,7 +67,9 @@ def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
     assert (report.files, report.files_imported, report.files_unchanged) == (99, 97, 2)
     assert report.summaries == 34
     assert report.files_refused == []
-    return sqlite3.connect(db)
+    conn = sqlite3.connect(db)
+    rawtext.register(conn)  # raw_text(): the stored text (migration 0007 compresses it)
+    return conn
 
 
 @pytest.mark.corpus
@@ -85,7 +88,8 @@ def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db)
 
 @pytest.mark.corpus
 def test_fulltilt_ok_hands_conserve_chips(corpus_db):
-    rows = corpus_db.execute("SELECT raw FROM hands WHERE status = 'ok'").fetchall()
+    text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
+    rows = corpus_db.execute(text).fetchall()
     assert len(rows) == 246
     for (raw,) in rows:
         result = replay(parse_hand(Source("corpus", 1, raw)))

@@ -11,6 +11,7 @@ import sqlite3
 
 import pytest
 
+from analytics import rawtext
 from analytics.importer import import_paths
 from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
@@ -56,7 +57,9 @@ def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
     report = import_paths([str(FOLDER)], db)
     assert report.files_refused == []
     assert report.files_imported == 33
-    return sqlite3.connect(db)
+    conn = sqlite3.connect(db)
+    rawtext.register(conn)  # raw_text(): the stored text (migration 0007 compresses it)
+    return conn
 
 
 @pytest.mark.corpus
@@ -77,7 +80,8 @@ def test_every_ipoker_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
 
 @pytest.mark.corpus
 def test_ipoker_ok_hands_conserve_chips(corpus_db):
-    for (raw,) in corpus_db.execute("SELECT raw FROM hands WHERE status = 'ok'"):
+    text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
+    for (raw,) in corpus_db.execute(text):
         result = replay(parse_hand(Source("corpus", 1, raw)))
         assert result.chips_conserved, result.hand.hand_id
 

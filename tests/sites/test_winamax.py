@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from analytics import rawtext
 from analytics.importer import import_paths
 from parser import decode
 from parser.formats import format_of, parse_hand, split_hands
@@ -52,7 +53,9 @@ def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
         ("17045686.Freeroll.Ticket.with.no.specified.value.txt", "summary_error")
     ]
     assert (report.files_imported, report.summaries) == (40, 8)
-    return sqlite3.connect(db)
+    conn = sqlite3.connect(db)
+    rawtext.register(conn)  # raw_text(): the stored text (migration 0007 compresses it)
+    return conn
 
 
 @pytest.mark.corpus
@@ -71,7 +74,8 @@ def test_every_winamax_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
 
 @pytest.mark.corpus
 def test_winamax_ok_hands_conserve_chips(corpus_db):
-    for (raw,) in corpus_db.execute("SELECT raw FROM hands WHERE status = 'ok'"):
+    text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
+    for (raw,) in corpus_db.execute(text):
         result = replay(parse_hand(Source("corpus", 1, raw)))
         assert result.chips_conserved, result.hand.hand_id
 

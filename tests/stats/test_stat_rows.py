@@ -15,6 +15,7 @@ from analytics.flags import flag_rows, player_flags
 from analytics.importer import import_paths
 from analytics.migrations import MIGRATIONS
 from analytics.rows import STAT_COLUMNS, rows
+from analytics.seat_layout import FLAG_BITS, SEAT_COLUMNS, seat_row
 from analytics.store import HandWriter
 from tests.stats.play import blinds, play
 
@@ -26,19 +27,27 @@ def fresh_db(tmp_path: Path) -> Path:
     return tmp_path / "db" / "pokerhh.sqlite"
 
 
-def test_migration_0002_has_a_column_per_stored_field(fresh_db: Path) -> None:
+def test_the_stats_view_has_a_column_per_stored_field(fresh_db: Path) -> None:
+    """Migration 0002's table is, since 0007, a view over ``seats`` with the same columns."""
     db = connect(fresh_db)
     assert "0002_player_stats" in [m.name for m in MIGRATIONS.applied(db)]
-    table = db.table("player_hand_stats")
+    view = db.view("player_hand_stats")
+    assert [c.name for c in view.columns] == ["hand", "seat", "player_id", *FIELDS[1:]]
+    table = db.table("seats")
     assert table.strict
-    assert [c.name for c in table.columns] == ["hand", "seat", "player_id", *FIELDS[1:]]
     assert table.pks == ["hand", "seat"]
-    assert "player_hand_stats_player" in {i.name for i in table.indexes}
+    assert "seats_player" in {i.name for i in table.indexes}
+    # every yes/no field is one bit of ``flags`` (or the seat's own showdown column)
+    flags = [name for name, flag in zip(FIELDS, IS_FLAG, strict=True) if flag]
+    assert sorted(FLAG_BITS) == sorted(set(flags) - {"went_to_showdown"})
     sql = table.schema
-    for name, flag in zip(FIELDS, IS_FLAG, strict=True):
-        assert (f"CHECK ({name} IN (0, 1))" in sql) == flag, name
-    assert "CHECK (three_bet <= three_bet_chance)" in sql
-    assert "CHECK (pfr <= vpip)" in sql
+    assert f"CHECK ({_bit('three_bet')} <= {_bit('three_bet_chance')})" in sql
+    assert f"CHECK ({_bit('pfr')} <= {_bit('vpip')})" in sql
+    assert f"CHECK ({_bit('won_at_showdown')} <= went_to_showdown)" in sql
+
+
+def _bit(name: str) -> str:
+    return f"((flags >> {FLAG_BITS.index(name)}) & 1)"
 
 
 def test_stored_fields_are_the_dataclass_fields() -> None:
@@ -53,17 +62,32 @@ def test_stored_fields_are_the_dataclass_fields() -> None:
 def test_a_done_without_its_chance_is_refused(fresh_db: Path) -> None:
     db = connect(fresh_db)
     db.execute("PRAGMA foreign_keys = OFF")
-    columns = ["hand", "seat", "player_id", *FIELDS[1:]]
-    values = dict.fromkeys(columns, 0) | {"position": "BTN", "all_in_street": None}
-    insert = (
-        f"INSERT INTO player_hand_stats ({', '.join(columns)}) "
-        f"VALUES ({', '.join(':' + c for c in columns)})"
-    )
-    db.execute(insert, values)
+    columns = ["hand", "player_id", *SEAT_COLUMNS]
+    player = (1, "p", "BTN", 100, None, 0, 0, 0, 0, 0, 1, 1, "preflop", 0, 0)
+    stats = dict.fromkeys(FIELDS, 0) | {"position": "BTN", "all_in_street": None}
+
+    def values(seat: int, **flags: int) -> dict[str, object]:
+        fields = stats | {"seat": seat} | flags
+        row = seat_row((seat, *player[1:]), tuple(fields[f] for f in FIELDS))
+        return dict(zip(columns, (1, 1, *row), strict=True))
+
+    marks = ", ".join(":" + c for c in columns)
+    insert = f"INSERT INTO seats ({', '.join(columns)}) VALUES ({marks})"
+    db.execute(insert, values(1))
     with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-        db.execute(insert, values | {"seat": 2, "three_bet": 1})
+        db.execute(insert, values(2, three_bet=1))
     with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-        db.execute(insert, values | {"seat": 3, "vpip": 2})
+        db.execute(insert, values(3, pfr=1))  # a raise pre-flop is VPIP
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        db.execute(insert, values(4, folds_preflop=256))  # beyond 8 bits: refused, not wrapped
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        db.execute(insert, values(6, vpip=2))  # a flag is 0 or 1, as 0002's CHECK had it
+    db.execute(insert, values(5, vpip=1, pfr=1, folds_river=255))
+    (row,) = db.execute(
+        "SELECT vpip, pfr, three_bet, folds_river, folds_preflop FROM player_hand_stats"
+        " WHERE seat = 5"
+    ).fetchall()
+    assert row == (1, 1, 0, 255, 0)
     db.conn.rollback()
 
 
