@@ -14,8 +14,9 @@ more than once, split as the engine split it) is shared by equity:
     EV = Σ over pots and runs (equity in the pot × pot) × (1 − rake share) − invested
 
 where a player's equity in a pot is his exact share of it among the pot's eligible players
-over every completion of the board at the all-in point (:func:`analytics.equity.runouts`;
-known cards of players out of the hand are dead), and the rake share is the hand's rake and
+over every completion of the board at the all-in point (:func:`analytics.equity.outcomes`;
+known cards of players out of the hand are dead; a heads-up pre-flop spot without them is
+looked up in a table of exact counts), and the rake share is the hand's rake and
 jackpot fee as a fraction of the pots, so that EV compares with the net the player actually
 won after rake. All runs of a hand share one set of equities: each run's board is a uniform
 completion of the board at the all-in point. Σ EV over the players = −(rake + jackpot fee)
@@ -37,7 +38,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from analytics.equity import equity_evaluator, runouts
+from analytics.equity import equity_evaluator, outcomes
 from parser.model.cards import Card
 from parser.model.games import GAME_SPECS, GameSpec
 from replayer.result import ReplayResult
@@ -131,12 +132,14 @@ def all_in_point(result: ReplayResult, spec: GameSpec) -> tuple[int, HandState] 
     return None
 
 
-def all_in_ev(result: ReplayResult) -> AllInEV | None:
+def all_in_ev(result: ReplayResult, *, preflop_table: bool = True) -> AllInEV | None:
     """The hand's all-in EV (see the module docs), or None when it has no all-in point.
 
     The point is the one the engine noted as it replayed (``ReplayResult.all_in_point``,
     the same as :func:`all_in_point` finds in the states): no second replay, with or
-    without states.
+    without states. A heads-up pre-flop hold'em spot with no dead card takes its counts
+    from the shipped table (:func:`analytics.equity.outcomes`), the same numbers as the
+    enumeration ``preflop_table=False`` runs.
     """
     live = [p for p in result.players if p.dealt_in and not p.folded]
     if len(live) < 2 or not any(p.all_in for p in live):
@@ -171,7 +174,9 @@ def all_in_ev(result: ReplayResult) -> AllInEV | None:
         return replace(base, status=EVStatus.UNKNOWN_CARDS, unknown=unknown)
     place = {p.name: i for i, p in enumerate(contenders)}
     dead = [c for p in result.players if p.name not in place for c in p.hole_cards]
-    spots = runouts([p.hole_cards for p in contenders], board, dead, evaluator=evaluator)
+    spots = outcomes(
+        [p.hole_cards for p in contenders], board, dead, evaluator=evaluator, table=preflop_table
+    )
     shares_of: dict[tuple[str, ...], tuple[Fraction, ...]] = {}
     pots = []
     expected = dict.fromkeys(place, Fraction(0))

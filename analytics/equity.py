@@ -17,6 +17,12 @@ The evaluators rank exactly as ``replayer.evaluator`` (their tables are built fr
 board) and :data:`OMAHA_HIGH_LOW8` (the pot halved between the best high and the best
 eight-or-better low when a low qualifies, else all to the high; RULES.md S3). All-in EV from a
 replayed hand is in :mod:`analytics.all_in_ev`.
+
+A heads-up pre-flop hold'em spot (the common all-in, and the costly one: 20-100 ms of
+ranking) is a lookup instead: ``analytics/equity_data/holdem_heads_up_preflop.npy`` holds the
+exact counts of each of the 47,008 matchups up to suits and seat order, made by this module's
+own ranker (``python -m analytics.equity_data.build``). :func:`outcomes` uses it only when nothing
+else is out of the deck (no dead card, no board): any other spot is enumerated as before.
 """
 
 from __future__ import annotations
@@ -40,9 +46,11 @@ __all__ = [
     "OMAHA_HIGH",
     "OMAHA_HIGH_LOW8",
     "EquityEvaluator",
+    "HeadsUpCounts",
     "Runouts",
     "equities",
     "equity_evaluator",
+    "outcomes",
     "runouts",
 ]
 
@@ -320,15 +328,14 @@ class Runouts:
         return tuple(out)
 
 
-def runouts(
+def _checked(
     holes: Sequence[Sequence[Card]],
-    board: Sequence[Card] = (),
-    dead: Sequence[Card] = (),
-    *,
-    evaluator: EquityEvaluator = HOLDEM_HIGH,
-) -> Runouts:
-    """Rank every player's hand on every completion of ``board`` from the cards not in
-    ``holes``, ``board`` or ``dead`` (known cards out of play, e.g. a folded hand shown)."""
+    board: Sequence[Card],
+    dead: Sequence[Card],
+    evaluator: EquityEvaluator,
+) -> set[int]:
+    """The indices of every card out of the deck, once the spot is checked: hands of the
+    evaluator's sizes, a board of at most five, no card twice."""
     if not holes:
         raise ValueError("equity needs at least one hand")
     for hole in holes:
@@ -345,6 +352,19 @@ def runouts(
         if card.index in seen:
             raise ValueError(f"card {card} appears twice")
         seen.add(card.index)
+    return seen
+
+
+def runouts(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
+    *,
+    evaluator: EquityEvaluator = HOLDEM_HIGH,
+) -> Runouts:
+    """Rank every player's hand on every completion of ``board`` from the cards not in
+    ``holes``, ``board`` or ``dead`` (known cards out of play, e.g. a folded hand shown)."""
+    seen = _checked(holes, board, dead, evaluator)
     remaining = np.array([i for i in range(52) if i not in seen], dtype=np.int64)
     to_come = BOARD_SIZE - len(board)
     if len(remaining) < to_come:
@@ -366,13 +386,67 @@ def runouts(
     return Runouts(boards, high, low)
 
 
+@dataclass(frozen=True, slots=True)
+class HeadsUpCounts:
+    """A heads-up spot's outcomes counted over every board (the shipped pre-flop table):
+    what :class:`Runouts` gives for two players, without ranking a board."""
+
+    #: Boards each of the two hands wins outright.
+    wins: tuple[int, int]
+    ties: int
+
+    @property
+    def count(self) -> int:
+        return self.wins[0] + self.wins[1] + self.ties
+
+    def shares(self, players: Sequence[int] | None = None) -> tuple[Fraction, ...]:
+        """As :meth:`Runouts.shares`: each chosen hand's wins and half its ties."""
+        chosen = [0, 1] if players is None else list(players)
+        if len(chosen) < 2:
+            return (Fraction(1),) * len(chosen)
+        return tuple(Fraction(2 * self.wins[p] + self.ties, 2 * self.count) for p in chosen)
+
+
+def _from_table(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card],
+    dead: Sequence[Card],
+    evaluator: EquityEvaluator,
+) -> HeadsUpCounts | None:
+    """The table's counts when they are the spot's: hold'em, two hands, no board yet and
+    nothing else out of the full deck (a dead card changes the boards); else None."""
+    if evaluator is not HOLDEM_HIGH or len(holes) != 2 or board or dead:
+        return None
+    first, second = ([c.index for c in hole] for hole in holes)
+    wins_first, wins_second, ties = tb.heads_up_preflop_counts(first, second)
+    return HeadsUpCounts((wins_first, wins_second), ties)
+
+
+def outcomes(
+    holes: Sequence[Sequence[Card]],
+    board: Sequence[Card] = (),
+    dead: Sequence[Card] = (),
+    *,
+    evaluator: EquityEvaluator = HOLDEM_HIGH,
+    table: bool = True,
+) -> Runouts | HeadsUpCounts:
+    """What the pot shares are computed from: a heads-up pre-flop hold'em spot with no dead
+    card is looked up in the shipped table (exact counts over the 1,712,304 boards, made by
+    this module's own ranker), every other spot, or any with ``table=False``, enumerated by
+    :func:`runouts`. Either gives the same ``count`` and ``shares``."""
+    _checked(holes, board, dead, evaluator)
+    counted = _from_table(holes, board, dead, evaluator) if table else None
+    return counted if counted is not None else runouts(holes, board, dead, evaluator=evaluator)
+
+
 def equities(
     holes: Sequence[Sequence[Card]],
     board: Sequence[Card] = (),
     dead: Sequence[Card] = (),
     *,
     evaluator: EquityEvaluator = HOLDEM_HIGH,
+    table: bool = True,
 ) -> list[Fraction]:
     """Each hand's exact share of a pot they all contest, when ``board`` is completed from
-    the remaining deck in every possible way; the shares sum to 1."""
-    return list(runouts(holes, board, dead, evaluator=evaluator).shares())
+    the remaining deck in every possible way; the shares sum to 1 (:func:`outcomes`)."""
+    return list(outcomes(holes, board, dead, evaluator=evaluator, table=table).shares())

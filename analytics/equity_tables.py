@@ -22,9 +22,11 @@ Encodings:
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -87,7 +89,12 @@ def flush_table() -> I16:
 
 @cache
 def noflush7() -> I16:
-    """Weight sum of seven ranks -> best value ignoring suits (about 15 MB of int16)."""
+    """Weight sum of seven ranks -> best value ignoring suits (about 20 MB of int16).
+
+    The table reaches the largest sum of any seven weights (0 where no hand has it), so a
+    lookup never leaves it, even for a "hand" holding a card twice: the heads-up pre-flop
+    generator ranks a second hand on boards that may hold its own cards and discards those
+    boards' values (``python -m analytics.equity_data.build``)."""
     keys = np.array(list(rt.HIGH_NOFLUSH), dtype=np.int64)
     values = np.array(list(rt.HIGH_NOFLUSH.values()), dtype=np.int16)
     digits = keys[:, None] // np.power(5, np.arange(13, dtype=np.int64)) % 5  # rank counts
@@ -95,7 +102,7 @@ def noflush7() -> I16:
     sums = digits[seven] @ np.array(RANK_WEIGHTS, dtype=np.int64)
     if len(np.unique(sums)) != len(sums):  # pragma: no cover - a property of the weights
         raise AssertionError("rank weights collide on seven-card hands")
-    table = np.zeros(int(sums.max()) + 1, dtype=np.int16)
+    table = np.zeros(7 * RANK_WEIGHTS[-1] + 1, dtype=np.int16)
     table[sums] = values[seven]
     return table
 
@@ -247,3 +254,123 @@ def omaha_board_tables() -> tuple[I16, I16, I16]:
         dtype=np.int16,
     )
     return board_triples, _sub_masks(13), _sub_masks(8)
+
+
+# --- Heads-up pre-flop hold'em: every matchup's counts, precomputed -----------------------
+
+#: The 24 ways to rename the four suits: a matchup's equity is the same under each.
+SUIT_PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(permutations(range(4)))
+#: Boards of a heads-up pre-flop all-in: five of the 48 cards nobody holds.
+HEADS_UP_PREFLOP_BOARDS = comb(48, 5)
+#: Matchups of two hold'em hands up to the suits' names and the players' order.
+HEADS_UP_PREFLOP_MATCHUPS = 47_008
+#: The shipped table (``python -m analytics.equity_data.build`` writes it): one row per canonical
+#: matchup, sorted by key, ``(key, wins of the first hand, wins of the second, ties)``.
+HEADS_UP_PREFLOP_FILE = Path(__file__).with_name("equity_data") / "holdem_heads_up_preflop.npy"
+
+
+class EquityTableError(RuntimeError):
+    """A shipped equity table is missing or not the one the code expects: a broken install
+    or checkout, never a reason to guess (the message says how to rebuild it)."""
+
+
+def _hand_code(x: int, y: int) -> int:
+    """Two distinct cards as 12 bits, the higher card first."""
+    return (x << 6 | y) if x > y else (y << 6 | x)
+
+
+def heads_up_key(first: Sequence[int], second: Sequence[int]) -> tuple[int, bool]:
+    """The canonical key of a heads-up matchup of two hold'em hands (card indices) and
+    whether the key lists them in the other order (``second`` first).
+
+    The key is the smallest ``hand << 12 | hand`` over the 24 renamings of the suits and
+    both orders of the players; a hand is its two cards as ``high << 6 | low``. Matchups
+    with one key have the same counts (wins swapped when the order is).
+
+    >>> from parser.model.cards import parse_cards
+    >>> def key(a, b):
+    ...     return heads_up_key(*([c.index for c in parse_cards(h)] for h in (a, b)))
+    >>> key("As Ks", "Qd Qc") == key("Ah Kh", "Qs Qd") == (key("Qs Qc", "Ad Kd")[0], True)
+    True
+    >>> key("Qs Qc", "Ad Kd")[1]  # the lower hand is listed first
+    False
+    """
+    a1, a2 = first
+    b1, b2 = second
+    best, swapped = 1 << 24, False
+    for perm in SUIT_PERMUTATIONS:
+        a = _hand_code(a1 & ~3 | perm[a1 & 3], a2 & ~3 | perm[a2 & 3])
+        b = _hand_code(b1 & ~3 | perm[b1 & 3], b2 & ~3 | perm[b2 & 3])
+        if a << 12 | b < best:
+            best, swapped = a << 12 | b, False
+        if b << 12 | a < best:
+            best, swapped = b << 12 | a, True
+    return best, swapped
+
+
+def heads_up_keys(first: npt.ArrayLike, second: npt.ArrayLike) -> I64:
+    """:func:`heads_up_key` (the key alone) of many matchups: ``(m, 2)`` card arrays."""
+    a, b = np.asarray(first, dtype=np.int64), np.asarray(second, dtype=np.int64)
+    best = np.full(len(a), 1 << 24, dtype=np.int64)
+    for perm in SUIT_PERMUTATIONS:
+        rename = (CARDS & ~3) | np.array(perm, dtype=np.int64)[CARDS & 3]
+        pa, pb = rename[a], rename[b]
+        ha = pa.max(axis=1) << 6 | pa.min(axis=1)
+        hb = pb.max(axis=1) << 6 | pb.min(axis=1)
+        np.minimum(best, np.minimum(ha << 12 | hb, hb << 12 | ha), out=best)
+    return best
+
+
+def every_heads_up_key() -> I64:
+    """Every canonical key, ascending: one per matchup up to suits and order."""
+    hands = np.array(list(combinations(range(52), 2)), dtype=np.int64)
+    i, j = np.meshgrid(np.arange(len(hands)), np.arange(len(hands)), indexing="ij")
+    a, b = hands[i.ravel()], hands[j.ravel()]
+    apart = (a[:, :1] != b).all(axis=1) & (a[:, 1:] != b).all(axis=1)
+    return np.unique(heads_up_keys(a[apart], b[apart]))
+
+
+@cache
+def heads_up_preflop() -> tuple[I64, npt.NDArray[np.uint32]]:
+    """The shipped heads-up pre-flop table: (keys ascending, ``(wins first, wins second,
+    ties)`` per key), checked whole on load: a table of the wrong shape, or whose counts do
+    not add up to :data:`HEADS_UP_PREFLOP_BOARDS`, raises :class:`EquityTableError`."""
+    path = HEADS_UP_PREFLOP_FILE
+    rebuild = "rebuild it with python -m analytics.equity_data.build"
+    try:
+        rows = np.load(path, allow_pickle=False)
+    except FileNotFoundError:
+        message = f"heads-up pre-flop equity table {path} is missing; {rebuild}"
+        raise EquityTableError(message) from None
+    except (OSError, ValueError) as error:
+        raise EquityTableError(f"heads-up pre-flop equity table {path} is unreadable "
+                               f"({error}); {rebuild}") from error  # fmt: skip
+    expected = (HEADS_UP_PREFLOP_MATCHUPS, 4)
+    if rows.dtype != np.uint32 or rows.shape != expected:
+        raise EquityTableError(
+            f"heads-up pre-flop equity table {path} holds {rows.dtype} {rows.shape}, "
+            f"expected uint32 {expected}; {rebuild}"
+        )
+    keys = rows[:, 0].astype(np.int64)
+    counts = rows[:, 1:]
+    if (
+        not (np.diff(keys) > 0).all()
+        or not (counts.sum(axis=1, dtype=np.int64) == HEADS_UP_PREFLOP_BOARDS).all()
+    ):
+        raise EquityTableError(
+            f"heads-up pre-flop equity table {path} is damaged (keys out of order or counts "
+            f"not summing to {HEADS_UP_PREFLOP_BOARDS:,} boards); {rebuild}"
+        )
+    return keys, np.ascontiguousarray(counts)
+
+
+def heads_up_preflop_counts(first: Sequence[int], second: Sequence[int]) -> tuple[int, int, int]:
+    """(boards ``first`` wins, boards ``second`` wins, ties) of a heads-up pre-flop all-in
+    with nothing else out of the deck, from the shipped table."""
+    key, swapped = heads_up_key(first, second)
+    keys, counts = heads_up_preflop()
+    row = int(np.searchsorted(keys, key))
+    if row == len(keys) or keys[row] != key:  # pragma: no cover - every key is in the file
+        raise EquityTableError(f"matchup key {key} is not in {HEADS_UP_PREFLOP_FILE}")
+    wins_first, wins_second, ties = (int(n) for n in counts[row])
+    return (wins_second, wins_first, ties) if swapped else (wins_first, wins_second, ties)
