@@ -134,7 +134,7 @@ def table_at(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
 
 def test_a_missing_table_is_a_clear_error(table_at, tmp_path):
     table_at(tmp_path / "holdem_heads_up_preflop.npy")
-    with pytest.raises(tb.EquityTableError, match=r"missing.*build_heads_up_preflop"):
+    with pytest.raises(tb.EquityTableError, match=r"missing.*analytics.equity_data.build"):
         equities([cards("As Ks"), cards("Qd Qc")])
 
 
