@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from analytics.db import connect
 from analytics.pipeline import Problem, Stages
 from analytics.prepare import (
+    GC_THRESHOLD,
     HandNote,
     PreparedFile,
     prepare_file,
@@ -432,7 +433,7 @@ def _quiet_gc() -> Iterator[None]:
     """Import makes millions of short-lived objects and no cycles worth chasing: collect
     the young generation far less often (about 12% of the import's time otherwise)."""
     before = gc.get_threshold()
-    gc.set_threshold(100_000, 50, 100)
+    gc.set_threshold(*GC_THRESHOLD)
     try:
         yield
     finally:

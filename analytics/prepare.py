@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import hashlib
 import os
 import signal
@@ -153,6 +154,9 @@ def short_problem(outcome: HandOutcome) -> HandOutcome:
     return dataclasses.replace(outcome, problem=short)
 
 
+#: The collector's thresholds during an import, in the importer and in every worker: the
+#: young generation collected far less often (about 12% of the import's time otherwise).
+GC_THRESHOLD = (100_000, 50, 100)
 #: How often a worker checks that the import that started it is still there (seconds).
 PARENT_CHECK_S = 0.5
 
@@ -165,7 +169,13 @@ def worker_start() -> None:
     parent exits (``prctl(PR_SET_PDEATHSIG)``); everywhere a daemon thread watches
     ``os.getppid()``, which changes when the parent is gone. Ctrl-C is the parent's to
     handle (it stops the workers), so workers ignore SIGINT.
+
+    A spawned worker does not inherit the importer's garbage-collector settings: it gets
+    :data:`GC_THRESHOLD` here, and what it loaded at start-up is frozen out of every
+    collection (``gc.freeze``), as the parse of a hand makes thousands of short-lived
+    objects and no cycle worth chasing.
     """
+    gc.set_threshold(*GC_THRESHOLD)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     if sys.platform.startswith("linux"):
@@ -184,6 +194,8 @@ def worker_start() -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="pokerhh-parent-watch", daemon=True).start()
+    Stages.default()  # load the parser and engine now, then keep them out of the GC
+    gc.freeze()
 
 
 def with_rows(outcome: HandOutcome) -> tuple[HandOutcome, HandRows]:

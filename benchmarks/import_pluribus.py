@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import sys
 import tempfile
@@ -41,6 +42,7 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     fed the previous one's output, computed before the clock starts)."""
     from analytics.db import connect
     from analytics.pipeline import Stages, process
+    from analytics.prepare import GC_THRESHOLD
     from analytics.rows import outcome_rows
     from analytics.store import FileMeta, HandWriter
 
@@ -61,6 +63,10 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     outcomes = [process(raw, stages) for raw in raws]
     rows = [outcome_rows(outcome) for outcome in outcomes]
     count = len(raws)
+    # The import's collector settings (analytics.prepare.GC_THRESHOLD), and the inputs kept
+    # out of the collections, as a worker keeps what it loaded.
+    gc.set_threshold(*GC_THRESHOLD)
+    gc.freeze()
     split: dict[str, float] = {}
     split["decode + split"] = best(
         lambda: [list(stages.split_hands(stages.decode(d, p), p)) for p, d in datas]
