@@ -6,8 +6,8 @@ Generates one file of about ``--size-mb`` megabytes: copies of the Pluribus corp
 six-max hands, 8.8 MB a copy) one after the other, each copy's hand numbers prefixed so
 every hand is new (``#30001:`` -> ``#1030001:``). Then imports it into a fresh database
 with each ``--jobs`` value, in a child process whose whole process tree (the importer and
-its workers) is sampled every 50 ms from ``/proc``, and prints the rate, the peak memory
-of the tree (PSS: shared pages counted once) and of its largest process (RSS), and the
+its workers) is sampled five times a second from ``/proc``, and prints the rate, the peak
+memory of the tree (PSS: shared pages counted once) and of its largest process (RSS), and the
 database's size per hand.
 
 The goal is a peak under 300 MB whatever the file's size: the file is hashed and cut in
@@ -99,7 +99,7 @@ def run(path: Path, db: Path, jobs: int) -> None:
         while not done.is_set():
             total, one = _tree_memory(child.pid)
             peak_total, peak_one = max(peak_total, total), max(peak_one, one)
-            time.sleep(0.05)
+            time.sleep(0.2)  # smaps_rollup is not free: sample five times a second
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
