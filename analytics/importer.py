@@ -343,6 +343,7 @@ class _Preparer:
             self.pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.jobs,
                 initializer=worker_start,
+                initargs=(os.getpid(),),
                 mp_context=multiprocessing.get_context("spawn"),
             )
         return self

@@ -161,8 +161,9 @@ GC_THRESHOLD = (100_000, 50, 100)
 PARENT_CHECK_S = 0.5
 
 
-def worker_start() -> None:
-    """Run in each worker process as it starts: exit with the parent.
+def worker_start(parent: int | None = None) -> None:
+    """Run in each worker process as it starts: exit with the parent (``parent``: the
+    importer's pid, as it was when it started the worker).
 
     A worker blocked on its task queue never notices its parent died (``kill -9``): it
     would wait for ever, holding its memory. On Linux the kernel sends it SIGKILL when the
@@ -174,10 +175,17 @@ def worker_start() -> None:
     :data:`GC_THRESHOLD` here, and what it loaded at start-up is frozen out of every
     collection (``gc.freeze``), as the parse of a hand makes thousands of short-lived
     objects and no cycle worth chasing.
+
+    Why the pid is passed rather than read here: a spawned worker takes a second to load
+    Python and this module before it runs this; an importer killed in that second has
+    already left it to init, and ``os.getppid()`` read now would watch init for ever.
     """
     gc.set_threshold(*GC_THRESHOLD)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = os.getppid()
+    if parent is None:
+        parent = os.getppid()
+    if os.getppid() != parent:  # the importer is already gone
+        os._exit(1)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             import ctypes
