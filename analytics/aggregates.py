@@ -326,19 +326,7 @@ def filters_where(filters: Filters, *, days: bool, alias: str = "a") -> tuple[st
     if filters.date_to is not None:
         clauses.append(f"{alias}.day <= ?")
         params.append(filters.date_to.isoformat())
-    if filters.games:
-        clauses.append(f"{alias}.game IN ({', '.join('?' * len(filters.games))})")
-        params.extend(filters.games)
-    if filters.stakes:
-        rows = ", ".join("(?, ?, ?)" for _ in filters.stakes)
-        clauses.append(
-            f"({alias}.currency, {alias}.small_blind, {alias}.big_blind) IN (VALUES {rows})"
-        )
-        for stake in filters.stakes:
-            params.extend(stake)
-    if filters.sites:
-        clauses.append(f"{alias}.site IN ({', '.join('?' * len(filters.sites))})")
-        params.extend(filters.sites)
+    filters.key_clauses(alias, clauses, params)
     if filters.kind == "cash":
         clauses.append(f"{alias}.tournament = 0")
     elif filters.kind == "tournament":

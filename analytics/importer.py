@@ -44,7 +44,7 @@ from analytics.prepare import (
 from analytics.ranges import cuts
 from analytics.rows import HandRows
 from analytics.sources import MAX_FILE_BYTES, InputFile, Refused, list_inputs
-from analytics.store import FileMeta, HandWriter, Written
+from analytics.store import FileMeta, FileWrite, HandWriter, Written
 from analytics.tournaments.store import refresh as refresh_tournaments
 from analytics.tournaments.store import store_summary
 
@@ -458,13 +458,7 @@ def _write_ranged(
     except RangeRefused as refused:  # rolled back: nothing of the file stored
         report.files_refused.append(refused.refused)
         return
-    count = len(written.written)
-    known[ranged.sha256] = count
-    report.files_imported += 1
-    report.hands_seen += count
-    report.duplicates += written.duplicates
-    report.replaced += written.replaced
-    report.stored.update(written.by_status)
+    _count_written(report, known, ranged.sha256, written)
     for index in sorted(ranged.notes.keys() | written.refused.keys()):
         if written.written[index] is Written.DUPLICATE:
             continue
@@ -473,6 +467,19 @@ def _write_ranged(
             site, hand_id = written.refused_keys[index]
             note = HandNote(site, hand_id, None)
         _note_problem(report, ranged.path, note, written.refused.get(index))
+
+
+def _count_written(
+    report: ImportReport, known: dict[str, int], sha256: str, written: FileWrite
+) -> None:
+    """A file's hands counted into the report, and its content known from now on."""
+    count = len(written.written)
+    known[sha256] = count
+    report.files_imported += 1
+    report.hands_seen += count
+    report.duplicates += written.duplicates
+    report.replaced += written.replaced
+    report.stored.update(written.by_status)
 
 
 def _write_file(
@@ -493,12 +500,7 @@ def _write_file(
         return
     meta = FileMeta(prepared.path, prepared.sha256, prepared.size)
     written = writer.write_file(meta, prepared.rows)
-    known[prepared.sha256] = len(prepared.rows)
-    report.files_imported += 1
-    report.hands_seen += len(prepared.rows)
-    report.duplicates += written.duplicates
-    report.replaced += written.replaced
-    report.stored.update(written.by_status)
+    _count_written(report, known, prepared.sha256, written)
     for index, note in enumerate(prepared.notes):
         if written.written[index] is not Written.DUPLICATE:
             _note_problem(report, prepared.path, note, written.refused.get(index))

@@ -107,9 +107,10 @@ def lines_from(stages: Stages, lines_before: int) -> Stages:
 
 
 def prepare_file(
-    path: str, data: bytes, stages: Stages | None = None
+    path: str, data: bytes, stages: Stages | None = None, *, actions: bool = False
 ) -> PreparedFile | Refused:
-    """Decode, split, parse, replay and build rows for one file: pure, no database."""
+    """Decode, split, parse, replay and build rows for one file: pure, no database.
+    ``actions``: with the action rows (the Parquet export's; SQLite does not store them)."""
     stages = stages or Stages.default()
     try:
         text = stages.decode(data, path)
@@ -129,7 +130,7 @@ def prepare_file(
     for raw in raws:
         outcome = process(raw, stages)
         headers = headers or has_header(outcome)
-        outcome, hand_rows = with_rows(short_problem(outcome))
+        outcome, hand_rows = with_rows(short_problem(outcome), actions=actions)
         rows.append(hand_rows)
         notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
     if raws and not headers:
@@ -206,10 +207,13 @@ def worker_start(parent: int | None = None) -> None:
     gc.freeze()
 
 
-def with_rows(outcome: HandOutcome) -> tuple[HandOutcome, HandRows]:
-    """The outcome and its rows; quarantined as an internal error if rows() fails (a bug)."""
+def with_rows(
+    outcome: HandOutcome, *, actions: bool = False
+) -> tuple[HandOutcome, HandRows]:
+    """The outcome and its rows (``actions``: with the action rows, which SQLite does not
+    store); quarantined as an internal error if rows() fails (a bug)."""
     try:
-        return outcome, outcome_rows(outcome)
+        return outcome, outcome_rows(outcome, actions=actions)
     except Exception as error:
         problem = Problem(
             kind=INTERNAL_ERROR,

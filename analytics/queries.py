@@ -48,6 +48,24 @@ class Filters:
     #: Rooms (``hands.site``: ``PokerStars``, ``GGPoker``); empty for all.
     sites: tuple[str, ...] = ()
 
+    def key_clauses(self, alias: str, clauses: list[str], params: list[object]) -> None:
+        """The game, stakes and room conditions, added to ``clauses`` and ``params``: the
+        columns of the same names in ``hands`` and in the pre-aggregated sums
+        (``analytics.aggregates.filters_where``)."""
+        if self.games:
+            clauses.append(f"{alias}.game IN ({', '.join('?' * len(self.games))})")
+            params.extend(self.games)
+        if self.stakes:
+            rows = ", ".join("(?, ?, ?)" for _ in self.stakes)
+            clauses.append(
+                f"({alias}.currency, {alias}.small_blind, {alias}.big_blind) IN (VALUES {rows})"
+            )
+            for stake in self.stakes:
+                params.extend(stake)
+        if self.sites:
+            clauses.append(f"{alias}.site IN ({', '.join('?' * len(self.sites))})")
+            params.extend(self.sites)
+
     def where(self, alias: str = "h") -> tuple[str, list[object]]:
         """A SQL condition on the hands table ``alias`` and its parameters.
 
@@ -66,19 +84,7 @@ class Filters:
         if self.date_to is not None:
             clauses.append(f"{alias}.started_at < ?")
             params.append((self.date_to + dt.timedelta(days=1)).isoformat())
-        if self.games:
-            clauses.append(f"{alias}.game IN ({', '.join('?' * len(self.games))})")
-            params.extend(self.games)
-        if self.stakes:
-            rows = ", ".join("(?, ?, ?)" for _ in self.stakes)
-            clauses.append(
-                f"({alias}.currency, {alias}.small_blind, {alias}.big_blind) IN (VALUES {rows})"
-            )
-            for stake in self.stakes:
-                params.extend(stake)
-        if self.sites:
-            clauses.append(f"{alias}.site IN ({', '.join('?' * len(self.sites))})")
-            params.extend(self.sites)
+        self.key_clauses(alias, clauses, params)
         if self.kind == CASH:
             clauses.append(f"{alias}.tournament_id IS NULL")
         elif self.kind == TOURNAMENT:

@@ -27,19 +27,14 @@ _BLOCK = 16 * 1024 * 1024
 _BLANK = re.compile(rb"\n[ \t\r]*\n")
 #: How much of a line is enough to tell a hand header.
 _HEADER_BYTES = 300
-#: The formats whose hands are runs of lines from a header line on, each readable alone.
-#: Not iPoker (every hand needs its XML session's header) nor PHH (TOML): read whole.
-CUT_FORMATS = frozenset(
-    {"pokerstars", "ggpoker", "pacific", "winning", "winamax", "bovada", "fulltilt",
-     "partypoker"}
-)  # fmt: skip
 
 
 def _cut_format(path: str) -> bool:
-    """The file's format (told from its start, as the importer tells it) can be cut."""
+    """The file's format (told from its start, as the importer tells it) can be cut
+    (``parser.formats.Format.cuttable``)."""
     with open(path, "rb") as handle:
         head = handle.read(64 * 1024).decode("utf-8", errors="replace")
-    return format_of(head, path).name in CUT_FORMATS
+    return format_of(head, path).cuttable
 
 
 def cuts(path: str, size: int, chunk_bytes: int) -> list[tuple[int, int | None, int]]:

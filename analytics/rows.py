@@ -117,21 +117,26 @@ class HandRows:
         }
 
 
-def outcome_rows(outcome: HandOutcome) -> HandRows:
-    """Rows for whatever the pipeline made of a hand."""
+def outcome_rows(outcome: HandOutcome, *, actions: bool = True) -> HandRows:
+    """Rows for whatever the pipeline made of a hand (``actions``: see :func:`rows`)."""
     if outcome.result is not None and outcome.problem is None:
-        return rows(outcome.result, outcome.source)
+        return rows(outcome.result, outcome.source, actions=actions)
     assert outcome.problem is not None
     return quarantine_rows(
         outcome.source, outcome.site, outcome.hand_id, outcome.problem, outcome.parsed
     )
 
 
-def rows(result: ReplayResult, source: Source | None = None) -> HandRows:
+def rows(
+    result: ReplayResult, source: Source | None = None, *, actions: bool = True
+) -> HandRows:
     """The rows of a hand the engine replayed and checked.
 
     ``source`` is the text the hand came from (default: the parsed hand's own); it is
-    stored whole, so the hand can be parsed and replayed again later.
+    stored whole, so the hand can be parsed and replayed again later. ``actions=False``
+    leaves the action rows out: the SQLite store does not keep them since 0007 (they are
+    the text's, ``analytics.actions``), and they cost a worker 20 µs and 560 bytes of
+    pickling a hand; the Parquet export asks for them.
     """
     hand = result.hand
     source = source or hand.source
@@ -158,7 +163,8 @@ def rows(result: ReplayResult, source: Source | None = None) -> HandRows:
     stats = stat_rows(result)
     raw_dictionary, raw_z = rawtext.compress(hand.site, source.text)
     return HandRows(
-        hand_row, players, action_rows(hand), pots, stats, all_in_rows(result, stats),
+        hand_row, players, action_rows(hand) if actions else (), pots, stats,
+        all_in_rows(result, stats),
         raw_dictionary, raw_z, seat_rows(players, stats),
     )  # fmt: skip
 

@@ -33,6 +33,10 @@ class Format:
     #: ``"module:function"`` of ``identify(text) -> (site, hand_id) | None``: the natural
     #: key of a hand that does not parse, read from the header by the room's own pattern.
     identifier: str
+    #: Each hand is a run of whole lines from its header line on, readable alone, so a big
+    #: file may be cut at hand boundaries (``analytics.ranges``). Not iPoker (every hand
+    #: needs its XML session's header) nor PHH (TOML tables).
+    cuttable: bool = True
 
     def identify(self, text: str) -> tuple[str, str] | None:
         return _load(self.identifier)(text)  # type: ignore[no-any-return]
@@ -64,7 +68,14 @@ def looks_like_pokerstars(text: str, path: str) -> bool:
     return HEADER_RE.search(text[:4096]) is not None
 
 
-def _room(name: str, module: str, stem: str, suffixes: tuple[str, ...] = (".txt",)) -> Format:
+def _room(
+    name: str,
+    module: str,
+    stem: str,
+    suffixes: tuple[str, ...] = (".txt",),
+    *,
+    cuttable: bool = True,
+) -> Format:
     """The entry of a module with ``looks_like_<stem>``, ``split_<stem>``, ``parse_<stem>``
     and ``identify_<stem>``."""
     return Format(
@@ -74,18 +85,19 @@ def _room(name: str, module: str, stem: str, suffixes: tuple[str, ...] = (".txt"
         f"{module}:split_{stem}",
         f"{module}:parse_{stem}",
         f"{module}:identify_{stem}",
+        cuttable,
     )
 
 
 FORMATS: tuple[Format, ...] = (
-    _room("phh", "parser.phh", "phh", (".phh", ".phhs")),
+    _room("phh", "parser.phh", "phh", (".phh", ".phhs"), cuttable=False),
     _room("ggpoker", "parser.rooms.ggpoker", "ggpoker"),
     _room("pacific", "parser.rooms.pacific", "pacific"),
     _room("winning", "parser.rooms.winning", "winning"),
     _room("winamax", "parser.rooms.winamax", "winamax"),
     _room("bovada", "parser.rooms.bovada", "bovada"),
     _room("fulltilt", "parser.rooms.fulltilt", "fulltilt"),
-    _room("ipoker", "parser.rooms.ipoker", "ipoker", (".xml", ".txt")),
+    _room("ipoker", "parser.rooms.ipoker", "ipoker", (".xml", ".txt"), cuttable=False),
     _room("partypoker", "parser.rooms.partypoker", "party"),
     Format(
         "pokerstars",

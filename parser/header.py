@@ -199,28 +199,19 @@ def _when(date: str, clock: str, tz: str | None) -> datetime:
     zone = _zone(tz or "ET")
     offset = _day_offset(date, tz or "ET")
     try:
-        if offset is not None:
-            naive = datetime(
-                int(year),
-                int(month),
-                int(day),
-                int(hour),
-                int(minute),
-                int(second[0]) if second else 0,
-            )
-            return (naive - offset).replace(tzinfo=UTC)
-        local = datetime(
+        naive = datetime(
             int(year),
             int(month),
             int(day),
             int(hour),
             int(minute),
             int(second[0]) if second else 0,
-            tzinfo=zone,
         )
     except ValueError as exc:
         raise HeaderError(f"invalid time '{date} {clock}'") from exc
-    return local.astimezone(UTC)
+    if offset is not None:  # the day's one offset, known: no zoneinfo lookup
+        return (naive - offset).replace(tzinfo=UTC)
+    return naive.replace(tzinfo=zone).astimezone(UTC)
 
 
 def parse_header(line: str) -> Header:

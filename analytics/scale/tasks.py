@@ -85,7 +85,7 @@ def prepare_partition(partition: Partition, buckets: int) -> tuple[object, ...]:
         refused = Refused(partition.path, "unreadable", str(error))
         return (PartSummary(partition.number, partition.path, partition.size, refused=refused),
                 *empty)  # fmt: skip
-    prepared = prepare_file(partition.path, data, _stages(partition.lines_before))
+    prepared = prepare_file(partition.path, data, _stages(partition.lines_before), actions=True)
     sha256 = None
     if isinstance(prepared, Refused):
         summary = PartSummary(partition.number, partition.path, partition.size, refused=prepared)
