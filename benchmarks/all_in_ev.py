@@ -1,4 +1,4 @@
-"""Time exact all-in equity (analytics.equity) and all-in EV of a replayed hand.
+"""Time exact all-in equity (analytics.equity.exact) and all-in EV of a replayed hand.
 
 Run from the repository root:  .venv/bin/python benchmarks/all_in_ev.py [repeats]
 Prints the table build time (cold, in this process), then the median time per spot over
@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analytics import equity_tables
-from analytics.all_in_ev import all_in_ev
-from analytics.equity import OMAHA_HIGH, OMAHA_HIGH_LOW8, EquityEvaluator, equities
+from analytics.equity import tables as equity_tables
+from analytics.equity.all_in_ev import all_in_ev
+from analytics.equity.exact import OMAHA_HIGH, OMAHA_HIGH_LOW8, EquityEvaluator, equities
 from parser.model.cards import DECK, Card
 from replayer.engine import replay
 from tests.handdsl import hand

@@ -11,8 +11,8 @@ memory of the tree (PSS: shared pages counted once) and of its largest process (
 database's size per hand.
 
 The goal is a peak under 300 MB whatever the file's size: the file is hashed and cut in
-two reads of constant memory (``analytics.ranges``), and only a few ranges' rows are in
-memory at once (``analytics.importer.RangedFile``).
+two reads of constant memory (``analytics.ingest.ranges``), and only a few ranges' rows are in
+memory at once (``analytics.ingest.importer.RangedFile``).
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def _tree_memory(pid: int) -> tuple[int, int]:
 _IMPORT = """
 import sys, time
 sys.path.insert(0, {repo!r})
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 start = time.perf_counter()
 report = import_paths([{path!r}], {db!r}, jobs={jobs})
 print(report.hands_seen, report.stored_total, time.perf_counter() - start)

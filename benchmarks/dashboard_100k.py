@@ -35,10 +35,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analytics import explain, player_queries, queries, stats  # noqa: E402
-from analytics.format import Money  # noqa: E402
-from analytics.importer import import_paths  # noqa: E402
-from analytics.lookup import replay_stored  # noqa: E402
+from analytics.ingest.importer import import_paths  # noqa: E402
+from analytics.output.format import Money  # noqa: E402
+from analytics.stats import (  # noqa: E402
+    explain,
+    player_queries,
+    queries,
+)
+from analytics.stats import players as stats  # noqa: E402
+from analytics.store.lookup import replay_stored  # noqa: E402
 from dashboard import data, viewer  # noqa: E402
 from dashboard.table_svg import TableView, table_svg  # noqa: E402
 

@@ -15,7 +15,7 @@ Building (skipped when ``--db FILE`` exists; built there when it does not):
    i-th player's weight ∝ 1/(i + 20): the heaviest is in about 6% of the hands, the median
    in 0.1%), never twice in one hand; the imported originals are then dropped. Every table
    with a ``hand`` column is copied, whatever the schema's layout;
-3. the pre-aggregated sums rebuilt (``analytics.aggregates.rebuild``).
+3. the pre-aggregated sums rebuilt (``analytics.store.aggregates.rebuild``).
 
 Timing: what each page computes, by calling the pure functions behind ``dashboard/data.py``
 as its cached wrappers do, on a fresh read-only connection: the first call (cold) and the
@@ -50,9 +50,15 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analytics import aggregates, explain, player_queries, queries, stats  # noqa: E402
-from analytics.importer import import_paths  # noqa: E402
-from analytics.lookup import replay_stored  # noqa: E402
+from analytics.ingest.importer import import_paths  # noqa: E402
+from analytics.stats import (  # noqa: E402
+    explain,
+    player_queries,
+    queries,
+)
+from analytics.stats import players as stats  # noqa: E402
+from analytics.store import aggregates  # noqa: E402
+from analytics.store.lookup import replay_stored  # noqa: E402
 from dashboard import data  # noqa: E402
 
 LIMIT = 0.3

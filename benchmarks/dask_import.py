@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 from analytics.scale.dask_import import import_to_parquet
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pluribus"

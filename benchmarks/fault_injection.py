@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from analytics.importer import import_paths  # noqa: E402
+from analytics.ingest.importer import import_paths  # noqa: E402
 from tests.reliability.generated import dump, hand_ids_by_file, unsound, write_folder  # noqa: E402
 from tests.reliability.test_faults import (  # noqa: E402
     SEED,

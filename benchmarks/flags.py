@@ -24,10 +24,10 @@ sys.path.insert(0, str(REPO))
 
 from sqlite_utils import Database  # noqa: E402
 
-from analytics.flags import flag_rows, player_flags  # noqa: E402
-from analytics.migrations import MIGRATIONS  # noqa: E402
-from analytics.rows import STORED_SEAT_COLUMNS  # noqa: E402
-from analytics.rows import rows as hand_rows  # noqa: E402
+from analytics.ingest.rows import STORED_SEAT_COLUMNS  # noqa: E402
+from analytics.ingest.rows import rows as hand_rows  # noqa: E402
+from analytics.stats.flags import flag_rows, player_flags  # noqa: E402
+from analytics.store.migrations import MIGRATIONS  # noqa: E402
 from parser import decode, parse_hand, split_hands  # noqa: E402
 from parser.model.errors import PokerhhError  # noqa: E402
 from replayer import replay  # noqa: E402

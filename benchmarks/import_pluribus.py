@@ -25,7 +25,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analytics.importer import import_paths  # noqa: E402
+from analytics.ingest.importer import import_paths  # noqa: E402
 
 
 def run_pokerhh(files: list[Path], jobs: int = 1) -> tuple[int, float]:
@@ -40,11 +40,11 @@ def run_pokerhh(files: list[Path], jobs: int = 1) -> tuple[int, float]:
 def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     """Microseconds per hand of each stage on one core, best of ``repeat`` (each stage is
     fed the previous one's output, computed before the clock starts)."""
-    from analytics.db import connect
-    from analytics.pipeline import Stages, process
-    from analytics.prepare import GC_THRESHOLD
-    from analytics.rows import outcome_rows
-    from analytics.store import FileMeta, HandWriter
+    from analytics.ingest.pipeline import Stages, process
+    from analytics.ingest.prepare import GC_THRESHOLD
+    from analytics.ingest.rows import outcome_rows
+    from analytics.store.db import connect
+    from analytics.store.writer import FileMeta, HandWriter
 
     stages = Stages.default()
     datas = [(str(f), f.read_bytes()) for f in files]
@@ -63,7 +63,7 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     outcomes = [process(raw, stages) for raw in raws]
     rows = [outcome_rows(outcome) for outcome in outcomes]
     count = len(raws)
-    # The import's collector settings (analytics.prepare.GC_THRESHOLD), and the inputs kept
+    # The import's collector settings (analytics.ingest.prepare.GC_THRESHOLD), and the inputs kept
     # out of the collections, as a worker keeps what it loaded.
     gc.set_threshold(*GC_THRESHOLD)
     gc.freeze()

@@ -4,9 +4,9 @@
 
 Parses every hand first (not timed: ``benchmarks/parse_pluribus.py`` times the parser),
 then times, best of ``--repeat`` runs, each stage over every hand: ``replayer.replay``
-(the importer's call, no states), ``analytics.flags.flag_rows`` and
-``analytics.all_in_ev.all_in_ev`` behind the importer's gate
-(``analytics.rows.cards_to_come_when_all_in``), and prints µs/hand and hands/s of each and
+(the importer's call, no states), ``analytics.stats.flags.flag_rows`` and
+``analytics.equity.all_in_ev.all_in_ev`` behind the importer's gate
+(``analytics.ingest.rows.cards_to_come_when_all_in``), and prints µs/hand and hands/s of each and
 of the three together. The best of several runs, because this machine is shared: a single
 run measures the neighbours too. ``--profile replay|flags|ev`` prints a cProfile of one
 stage instead. ``--corpus`` takes any folder of PokerStars histories (the PLO-rich
@@ -29,9 +29,9 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from analytics.all_in_ev import all_in_ev  # noqa: E402
-from analytics.flags import flag_rows  # noqa: E402
-from analytics.rows import cards_to_come_when_all_in  # noqa: E402
+from analytics.equity.all_in_ev import all_in_ev  # noqa: E402
+from analytics.ingest.rows import cards_to_come_when_all_in  # noqa: E402
+from analytics.stats.flags import flag_rows  # noqa: E402
 from parser import decode, parse_hand, split_hands  # noqa: E402
 from parser.model.errors import PokerhhError  # noqa: E402
 from parser.model.hand import ParsedHand  # noqa: E402

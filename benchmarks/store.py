@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analytics.db import connect
-from analytics.rows import HandRows, rows
-from analytics.store import FileMeta, HandWriter
+from analytics.ingest.rows import HandRows, rows
+from analytics.store.db import connect
+from analytics.store.writer import FileMeta, HandWriter
 from parser.model import events as ev
 from parser.model.cards import DECK
 from parser.model.hand import ParsedHand, Seat, Source, Stakes
@@ -108,7 +108,7 @@ def synthetic(number: int, rng: random.Random) -> ReplayResult:
 
 
 def real(folder: Path) -> list[ReplayResult]:
-    from analytics.pipeline import Stages, process
+    from analytics.ingest.pipeline import Stages, process
 
     stages = Stages.default()
     results = []

@@ -22,7 +22,9 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
-from analytics.db import (
+from analytics.ingest.importer import ImportInterrupted, import_paths, summary_lines
+from analytics.output.text_safety import terminal_text
+from analytics.store.db import (
     ENV_VAR,
     BadDatabase,
     NoDatabase,
@@ -31,8 +33,6 @@ from analytics.db import (
     read_only,
     resolve_db_path,
 )
-from analytics.importer import ImportInterrupted, import_paths, summary_lines
-from analytics.text_safety import terminal_text
 from dashboard import access
 from dashboard.access import PASSWORD_VAR
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any, TypeAlias
 
-    from analytics.stats import StatsQuery
+    from analytics.stats.players import StatsQuery
 
     #: What ``signal.signal`` takes and returns (typeshed names it only privately).
     SignalHandler: TypeAlias = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _database_hint(error: sqlite3.Error) -> str:
     """What a user can do about the commonest database errors (tests/reliability/
     test_faults.py): the change under way was rolled back either way."""
-    from analytics.db import BUSY_TIMEOUT_S  # read now: tests shorten the wait
+    from analytics.store.db import BUSY_TIMEOUT_S  # read now: tests shorten the wait
 
     message = str(error)
     if "locked" in message or "busy" in message:
@@ -318,8 +318,8 @@ def port(text: str) -> int:
 
 
 def _stats_parsers(commands: Commands, db: argparse.ArgumentParser) -> None:
-    from analytics.stats import STAT_NAMES
-    from analytics.stats_report import FORMATS
+    from analytics.stats.players import STAT_NAMES
+    from analytics.stats.report import FORMATS
 
     cmd = commands.add_parser(
         "stats",
@@ -362,7 +362,7 @@ def _stats_parsers(commands: Commands, db: argparse.ArgumentParser) -> None:
 def _filter_arguments(cmd: argparse.ArgumentParser) -> None:
     """The filters and grouping of ``stats``, which ``explain`` shares (one builder, one
     :func:`_stats_query`, so the two cannot drift apart)."""
-    from analytics.stats import GROUPINGS
+    from analytics.stats.players import GROUPINGS
 
     cmd.add_argument("--player", action="append", default=[], metavar="NAME",
                      help="only this player (repeat for several; any case)")  # fmt: skip
@@ -456,7 +456,7 @@ def _import_dask(args: argparse.Namespace) -> int:
 
 
 def _watch_parser(commands: Commands, db: argparse.ArgumentParser) -> None:
-    from analytics.watch import QUIET_SECONDS
+    from analytics.ingest.watch import QUIET_SECONDS
 
     cmd = commands.add_parser(
         "watch",
@@ -496,8 +496,8 @@ def seconds(text: str) -> float:
 def _watch(args: argparse.Namespace) -> int:
     import threading
 
-    from analytics.client_folders import current_platform, default_folders
-    from analytics.watch import watch
+    from analytics.ingest.client_folders import current_platform, default_folders
+    from analytics.ingest.watch import watch
 
     if args.list_defaults:
         here = current_platform()
@@ -554,7 +554,7 @@ def _watch(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from analytics.export import export_jsonl
+    from analytics.output.export import export_jsonl
 
     db_path = resolve_db_path(args.db)
     if args.format == "phh":
@@ -569,7 +569,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _export_phh(db_path: Path, out: str | None) -> int:
-    from analytics.export_phh import export_phh
+    from analytics.output.export_phh import export_phh
 
     if not out:
         print("pokerhh: export --format phh needs --out FILE.phhs or --out DIR/", file=sys.stderr)
@@ -604,8 +604,8 @@ def replaced_atomically(path: Path) -> Iterator[TextIO]:
 
 def _stats_query(args: argparse.Namespace) -> StatsQuery:
     """The query of :func:`_filter_arguments`' options (``stats`` and ``explain``)."""
-    from analytics.queries import ALL, Filters
-    from analytics.stats import StatsQuery
+    from analytics.stats.players import StatsQuery
+    from analytics.stats.queries import ALL, Filters
 
     return StatsQuery(
         filters=Filters(
@@ -624,8 +624,8 @@ def _stats_query(args: argparse.Namespace) -> StatsQuery:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from analytics.stats import BadFilter
-    from analytics.stats_report import stats_report
+    from analytics.stats.players import BadFilter
+    from analytics.stats.report import stats_report
 
     try:
         if getattr(args, "parquet", None):  # issue 11: a Dask import's dataset
@@ -650,7 +650,7 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _tournaments(args: argparse.Namespace) -> int:
-    from analytics.db import read_only
+    from analytics.store.db import read_only
     from analytics.tournaments.queries import report
 
     db = read_only(resolve_db_path(args.db))
@@ -665,10 +665,10 @@ def _tournaments(args: argparse.Namespace) -> int:
 def _explain(args: argparse.Namespace) -> int:
     import json
 
-    from analytics.explain import NotInHand, explain_hand, explain_hand_record
-    from analytics.lookup import HandNotFound
-    from analytics.stats import BadFilter, UnknownStat
-    from analytics.stats_report import explain_report
+    from analytics.stats.explain import NotInHand, explain_hand, explain_hand_record
+    from analytics.stats.players import BadFilter, UnknownStat
+    from analytics.stats.report import explain_report
+    from analytics.store.lookup import HandNotFound
     from parser.model.errors import PokerhhError
 
     if not args.player or (args.hand_id and len(args.player) != 1):
@@ -699,7 +699,7 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _migrate(args: argparse.Namespace) -> int:
-    from analytics.db import open_writer
+    from analytics.store.db import open_writer
 
     db_path = resolve_db_path(args.db)
     if not db_path.exists():
@@ -716,8 +716,8 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _delete(args: argparse.Namespace) -> int:
-    from analytics.delete import FileNotStored, delete_hands, select_hands
-    from analytics.lookup import HandNotFound
+    from analytics.store.delete import FileNotStored, delete_hands, select_hands
+    from analytics.store.lookup import HandNotFound
 
     if not args.hand_ids and not args.file:
         print("pokerhh: delete needs HAND_ID... or --file PATH", file=sys.stderr)
@@ -741,8 +741,8 @@ def _delete(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from analytics.lookup import HandNotFound, find_hand, replay_stored
-    from analytics.narrate import narrate
+    from analytics.output.narrate import narrate
+    from analytics.store.lookup import HandNotFound, find_hand, replay_stored
     from parser.model.errors import PokerhhError
 
     try:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from analytics import queries
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.stats import queries
 from dashboard import data
 
 NO_HERO = "(no hero)"

@@ -4,7 +4,7 @@ Each ``@st.cache_data`` function takes the database path and its *version* (the
 modification times of the file and of its write-ahead log: an import commits into the
 ``-wal`` file first, so the main file's time alone would miss it) and opens its own
 read-only connection for the one query. No connection is ever cached or shared: sqlite3
-objects cannot cross Streamlit's session threads. The SQL is in :mod:`analytics.queries`.
+objects cannot cross Streamlit's session threads. The SQL is in :mod:`analytics.stats.queries`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from analytics import explain, player_queries, queries, stats
-from analytics.db import resolve_db_path
-from analytics.lookup import StoredHand
+from analytics.stats import explain, player_queries, queries
+from analytics.stats import players as stats
+from analytics.store.db import resolve_db_path
+from analytics.store.lookup import StoredHand
 from parser.model.errors import PokerhhError
 
 #: The database version (see :func:`version`).
@@ -79,11 +80,11 @@ def filter_options(path: str, stamp: Stamp) -> queries.Options:
 
 
 def read_overview(path: str, filters: queries.Filters) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The overview's two tables: the player table (:func:`analytics.queries.player_table`)
-    and the statistics (:func:`analytics.stats.player_stats`: VPIP, PFR, 3-bet... each
+    """The overview's two tables: the player table (:func:`analytics.stats.queries.player_table`)
+    and the statistics (:func:`analytics.stats.players.player_stats`: VPIP, PFR, 3-bet... each
     rate with its x / n).
 
-    Both read the pre-aggregated sums (:mod:`analytics.aggregates`: a few rows per player,
+    Both read the pre-aggregated sums (:mod:`analytics.store.aggregates`: a few rows per player,
     stakes and position, per day when dates are set), or every row of the filtered hands
     in a database without them; they run at the same time, each in its own thread with its
     own read-only connection (opened and closed in that thread: nothing crosses threads),
@@ -149,9 +150,9 @@ def sessions(
 def player_rates(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None
 ) -> dict[str, tuple[int, int]]:
-    """The player's ``(x, n)`` of every rate of :data:`analytics.stats.STATS` (one
+    """The player's ``(x, n)`` of every rate of :data:`analytics.stats.players.STATS` (one
     currency's hands if ``currency``; his rows on several sites added together, as
-    :func:`analytics.explain.explain` lists them)."""
+    :func:`analytics.stats.explain.explain` lists them)."""
     with read_only(path) as conn:
         frame = stats.player_stats(conn, stats.StatsQuery(filters=filters, players=(player,)))
     if currency is not None:
@@ -168,7 +169,7 @@ def player_statistics(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None,
     by: str | None = None,
 ) -> pd.DataFrame:  # fmt: skip
-    """The player's :func:`analytics.stats.player_stats` rows (one currency's if
+    """The player's :func:`analytics.stats.players.player_stats` rows (one currency's if
     ``currency``), grouped ``by`` ``stakes`` (game and stakes) or not at all."""
     with read_only(path) as conn:
         query = stats.StatsQuery(filters=filters, players=(player,), by=by)
@@ -183,7 +184,7 @@ def explain_stat(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, name: str,
     currency: str | None,
 ) -> pd.DataFrame:  # fmt: skip
-    """The hands behind the player's stat ``name`` (:func:`analytics.explain.explain`) with
+    """The hands behind the player's stat ``name`` (:func:`analytics.stats.explain.explain`) with
     his cards and net won from ``player_hands``: numerator first, oldest first within."""
     with read_only(path) as conn:
         rows = explain.explain_rows(conn, player, name, stats.StatsQuery(filters=filters))
@@ -193,7 +194,7 @@ def explain_stat(
 
 @st.cache_data(show_spinner=False, max_entries=256)
 def explain_hand(path: str, stamp: Stamp, site: str, hand_id: str, player: str, name: str) -> str:
-    """Why this hand counted in the player's stat (:func:`analytics.explain.explain_hand`),
+    """Why this hand counted in the player's stat (:func:`analytics.stats.explain.explain_hand`),
     or why it cannot be said."""
     hand = stored_hand(path, stamp, site, hand_id)
     if hand is None:

@@ -11,11 +11,11 @@ import sys
 import time
 from typing import TextIO
 
-from analytics.importer import ImportProgress
+from analytics.ingest.importer import ImportProgress
 
 
 class ProgressBar:
-    """``progress=ProgressBar()`` for :func:`analytics.importer.import_paths`."""
+    """``progress=ProgressBar()`` for :func:`analytics.ingest.importer.import_paths`."""
 
     def __init__(self, stream: TextIO | None = None, *, enabled: bool | None = None) -> None:
         self.stream = stream or sys.stderr

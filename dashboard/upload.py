@@ -2,7 +2,7 @@
 
 :func:`import_uploads` takes (name, bytes) pairs, refuses what must not be read (too large,
 not ``.txt``/``.zip``), writes the rest to a private temporary folder and runs
-:func:`analytics.importer.import_paths` on it: the same listing (zip members whose names
+:func:`analytics.ingest.importer.import_paths` on it: the same listing (zip members whose names
 escape the archive are refused there), parsing, replay and storage as the command line.
 
 One difference, on purpose: a file with no hand-history header at all (notes, a tournament
@@ -20,9 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from analytics.importer import ImportReport, Progress, import_paths
-from analytics.pipeline import Stages
-from analytics.sources import Refused
+from analytics.ingest.importer import ImportReport, Progress, import_paths
+from analytics.ingest.pipeline import Stages
+from analytics.ingest.sources import Refused
 from parser.model.errors import PokerhhError
 from parser.model.hand import Source
 from parser.split import HEADER_RE

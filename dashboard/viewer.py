@@ -26,8 +26,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from analytics.format import Money, names
-from analytics.narrate import describe
+from analytics.output.format import Money, names
+from analytics.output.narrate import describe
 from parser.model import events as ev
 from parser.model.games import GAME_SPECS, Evaluator
 from replayer.result import ReplayResult

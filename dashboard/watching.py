@@ -1,7 +1,7 @@
 """The Import page's "watch the poker clients' folders" toggle: one background watcher
 per database, shared by every session of this Streamlit server.
 
-The watcher (:class:`analytics.watch.Background`) runs in a thread of its own and opens
+The watcher (:class:`analytics.ingest.watch.Background`) runs in a thread of its own and opens
 its own connection there, so no sqlite object crosses threads; this module only keeps the
 running one in a process-wide registry (a toggle in one browser tab is seen by another:
 there is one set of folders being imported, whatever the number of tabs).
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 
-from analytics.watch import Background
+from analytics.ingest.watch import Background
 
 _LOCK = threading.Lock()
 _RUNNING: dict[str, Background] = {}

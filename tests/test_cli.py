@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import ImportProgress
-from analytics.pipeline import Stages
+from analytics.ingest.importer import ImportProgress
+from analytics.ingest.pipeline import Stages
 from dashboard import cli
 from dashboard.progress import ProgressBar
 
@@ -25,7 +25,7 @@ from analytics_fakes import FAKE_STAGES, file_text, hand_text  # noqa: E402
 @pytest.fixture
 def fakes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI's import runs the fake parser and engine, in this process: its workers are
-    spawned fresh (``analytics.importer``) and would run the real ones, so the default
+    spawned fresh (``analytics.ingest.importer``) and would run the real ones, so the default
     ``--jobs`` (one per core) is made 1."""
     monkeypatch.setattr(Stages, "default", staticmethod(lambda: FAKE_STAGES))
     monkeypatch.setattr(os, "cpu_count", lambda: 1)

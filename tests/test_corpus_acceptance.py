@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics import rawtext
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.store import rawtext
 from parser import parse_hand
 from parser.model.hand import Source
 from replayer import replay

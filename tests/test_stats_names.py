@@ -1,5 +1,5 @@
 """Every stat name the product shows is defined in docs/stats.md (issue 3, acceptance 2):
-the aggregates of ``analytics.stats``, their groupings, and the export's ``stats`` keys."""
+the aggregates of ``analytics.stats.players``, their groupings, and the export's ``stats`` keys."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics.export import STATS_FIELDS
-from analytics.stats import GROUPINGS, STAT_NAMES, STATS
+from analytics.output.export import STATS_FIELDS
+from analytics.stats.players import GROUPINGS, STAT_NAMES, STATS
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "stats.md").read_text(encoding="utf-8")
 NAMES = sorted({*STAT_NAMES, *STATS_FIELDS})

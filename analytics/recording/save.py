@@ -18,9 +18,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from analytics.importer import ImportReport, import_paths
-from analytics.lookup import find_hand
+from analytics.ingest.importer import ImportReport, import_paths
 from analytics.recording.recorder import Recorded, RecordingError
+from analytics.store.lookup import find_hand
 
 #: The folder, beside the database file, that recorded hands are written to.
 RECORDED_FOLDER = "recorded"

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
-from analytics.format import Money
-from analytics.narrate import describe
+from analytics.output.format import Money
+from analytics.output.narrate import describe
 from analytics.recording.recorder import (
     Correction,
     Options,

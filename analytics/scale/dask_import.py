@@ -28,7 +28,7 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from analytics.importer import ImportReport
+from analytics.ingest.importer import ImportReport
 from analytics.scale.partitions import CHUNK_BYTES, plan
 from analytics.scale.schema import FILES_SCHEMA, TABLES
 from analytics.scale.tasks import BucketResult, PartSummary, prepare_partition, write_bucket

@@ -1,6 +1,6 @@
-"""``pokerhh stats --parquet DIR``: the statistics of :mod:`analytics.stats`, from Parquet.
+"""``pokerhh stats --parquet DIR``: the statistics of :mod:`analytics.stats.players`, from Parquet.
 
-Why DuckDB, and not pandas: the aggregates are SQL (:data:`analytics.stats.STATS`, each
+Why DuckDB, and not pandas: the aggregates are SQL (:data:`analytics.stats.players.STATS`, each
 stat's numerator and denominator as an expression over ``s``, ``h``, ``e``), and DuckDB
 runs that same SQL over Parquet files in place, column by column, in parallel, without
 loading the dataset: the same code, so the same statistics, on more hands than fit in
@@ -9,9 +9,10 @@ memory. A pandas source would need every stat written again as DataFrame code.
 DuckDB is given views with SQLite's table and column names, the surrogate ids replaced
 by the natural keys (``hands.id`` is ``site || x1f || hand_id``, ``players.id`` is
 ``site || x1f || name``), and the connection is wrapped so that
-:func:`analytics.stats.checked_query` and :func:`analytics.stats.player_stats` run on it
-unchanged. The one SQLite-only spelling they use, ``CROSS JOIN ... ON`` (SQLite's hint
-to read hands first), is a plain ``JOIN`` to DuckDB.
+:func:`analytics.stats.players.checked_query` and
+:func:`analytics.stats.players.player_stats` run on it unchanged. The one SQLite-only
+spelling they use, ``CROSS JOIN ... ON`` (SQLite's hint to read hands first), is a
+plain ``JOIN`` to DuckDB.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from typing import Any
 
 from analytics.scale.dask_import import MARKER
 from analytics.scale.schema import ALL_IN, HANDS, PLAYERS, STATS
-from analytics.stats import StatsQuery, checked_query, player_stats
-from analytics.stats_report import render
+from analytics.stats.players import StatsQuery, checked_query, player_stats
+from analytics.stats.report import render
 
 _SEP = "chr(31)"
 
@@ -103,8 +104,8 @@ def parquet_stats_report(
     fmt: str = "table",
     stakes: Sequence[str] = (),
 ) -> str:
-    """:func:`analytics.stats_report.stats_report`, over the Parquet dataset at ``root``:
-    the same filters (and the same :class:`~analytics.stats.BadFilter` errors), the same
+    """:func:`analytics.stats.report.stats_report`, over the Parquet dataset at ``root``:
+    the same filters (and the same :class:`~analytics.stats.players.BadFilter` errors), the same
     aggregates and the same output."""
     conn = DuckConnection(root)
     try:

@@ -1,7 +1,7 @@
 """The import's units of work: whole files, or byte ranges of a big file at hand boundaries.
 
 A file larger than ``chunk_bytes`` is cut into ranges at hand boundaries
-(:func:`analytics.ranges.cuts`, the SQLite import's cuts too). Every zip member is one
+(:func:`analytics.ingest.ranges.cuts`, the SQLite import's cuts too). Every zip member is one
 partition.
 
 A plain file's partition is read by the worker from its path (so a cluster needs the
@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from analytics.ranges import cuts
-from analytics.sources import ZIP_SEPARATOR as _ZIP
-from analytics.sources import Listing, Refused, list_inputs
+from analytics.ingest.ranges import cuts
+from analytics.ingest.sources import ZIP_SEPARATOR as _ZIP
+from analytics.ingest.sources import Listing, Refused, list_inputs
 
 #: Files above this are cut into ranges of about this size.
 CHUNK_BYTES = 64 * 1024 * 1024

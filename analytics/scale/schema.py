@@ -4,7 +4,7 @@ Why natural keys: SQLite's surrogate ids (``max(id) + 1``) depend on the order h
 written, so two partitions written in parallel cannot agree on them. A hand is
 ``(site, hand_id)`` and a player ``(site, name)``; every child row carries its hand's key,
 so tables written by different workers still join. The column types are read from the
-SQLite schema itself (:data:`analytics.migrations.MIGRATIONS` applied in memory), so a
+SQLite schema itself (:data:`analytics.store.migrations.MIGRATIONS` applied in memory), so a
 column added by a migration cannot be forgotten here: INTEGER is int64, REAL float64,
 TEXT string.
 """
@@ -16,7 +16,7 @@ from functools import cache
 
 import pyarrow as pa
 
-from analytics.rows import (
+from analytics.ingest.rows import (
     ACTION_COLUMNS,
     ALL_IN_COLUMNS,
     HAND_COLUMNS,
@@ -36,12 +36,13 @@ _TYPES = {"INTEGER": pa.int64(), "REAL": pa.float64(), "TEXT": pa.string()}
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """One dataset: its SQLite table, and the columns of a row as ``analytics.rows`` makes it."""
+    """One dataset: its SQLite table, and the columns of a row as ``analytics.ingest.rows``
+    makes it."""
 
     name: str
     #: The natural-key columns put before the row's own (the SQLite table has ids there).
     key: tuple[str, ...]
-    #: The columns of the row tuples ``analytics.rows`` builds, in their order.
+    #: The columns of the row tuples ``analytics.ingest.rows`` builds, in their order.
     columns: tuple[str, ...]
 
     @property
@@ -79,7 +80,7 @@ def sqlite_types() -> dict[str, dict[str, str]]:
     """Each SQLite table's declared column types, from the migrations applied in memory."""
     from sqlite_utils import Database
 
-    from analytics.migrations import DROPPED_TABLE_TYPES, MIGRATIONS
+    from analytics.store.migrations import DROPPED_TABLE_TYPES, MIGRATIONS
 
     db = Database(memory=True)
     MIGRATIONS.apply(db)

@@ -2,7 +2,7 @@
 Arrow tables (:func:`prepare_partition`), and one hash bucket of every partition's rows
 deduplicated and written as Parquet (:func:`write_bucket`).
 
-The pipeline is the SQLite import's, unchanged: :func:`analytics.prepare.prepare_file`
+The pipeline is the SQLite import's, unchanged: :func:`analytics.ingest.prepare.prepare_file`
 (decode, split, parse, replay, rows), so the Parquet holds the same rows the database
 would. Only the keys differ (``analytics.scale.schema``).
 
@@ -26,13 +26,13 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from analytics.importer import HandProblem
-from analytics.pipeline import Stages
-from analytics.prepare import PreparedFile, lines_from, prepare_file
-from analytics.rows import HandRows
+from analytics.ingest.importer import HandProblem
+from analytics.ingest.pipeline import Stages
+from analytics.ingest.prepare import PreparedFile, lines_from, prepare_file
+from analytics.ingest.rows import HandRows
+from analytics.ingest.sources import Refused
 from analytics.scale.partitions import Partition
 from analytics.scale.schema import ACTIONS, ALL_IN, HANDS, ORDER, PLAYERS, POTS, STATS, TABLES
-from analytics.sources import Refused
 
 #: Parquet's compression: zstd is both smaller and faster to read than snappy here.
 COMPRESSION = "zstd"

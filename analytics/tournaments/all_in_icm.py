@@ -2,7 +2,7 @@
 its chip EV said it would (issue 12).
 
 At an all-in spot of a tournament hand (a hand with an all-in point: ``all_in_ev`` rows,
-``analytics/all_in_ev.py``) every player still in the tournament has an ICM equity over the
+``analytics/equity/all_in_ev.py``) every player still in the tournament has an ICM equity over the
 payouts still to be won (:mod:`.icm`). The hand moves it twice over:
 
 - **actual**: the equity of the stacks after the hand minus the equity before it;

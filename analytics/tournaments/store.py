@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 
-from analytics.db import write_transaction
-from analytics.rawtext import TextReader
+from analytics.store.db import write_transaction
+from analytics.store.rawtext import TextReader
 from analytics.tournaments.all_in_icm import MAX_FIELD, icm_spot, payouts_of
 from analytics.tournaments.balancing import balance, seat_draw
 from analytics.tournaments.live import LoggedHand, Problem, check
@@ -32,7 +32,7 @@ from parser.model import events as ev
 from parser.model.hand import ParsedHand, Source, Tournament
 from parser.pokerstars_summary import TournamentSummary, amount_of
 
-#: The statements of migration 0005 (``analytics.migrations`` runs them).
+#: The statements of migration 0005 (``analytics.store.migrations`` runs them).
 SCHEMA_0005: tuple[str, ...] = (
     """
     CREATE TABLE tournament_summaries (

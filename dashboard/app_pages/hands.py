@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from analytics import queries
+from analytics.stats import queries
 from dashboard import common, data
 
 if TYPE_CHECKING:  # streamlit exports the column settings' type only from here

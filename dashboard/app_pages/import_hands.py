@@ -7,9 +7,9 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from analytics.client_folders import default_folders
-from analytics.importer import ImportProgress
-from analytics.watch import QUIET_SECONDS
+from analytics.ingest.client_folders import default_folders
+from analytics.ingest.importer import ImportProgress
+from analytics.ingest.watch import QUIET_SECONDS
 from dashboard import common, data, watching
 from dashboard.upload import MAX_UPLOAD_MB, Upload, UploadResult, import_uploads, shown_path
 

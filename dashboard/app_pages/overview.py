@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from analytics import player_queries
+from analytics.stats import player_queries
 from dashboard import common, data
 
 
@@ -19,7 +19,7 @@ def stat_table(frame: pd.DataFrame, min_hands: int) -> pd.DataFrame:
     return table.sort_values("Hands", ascending=False)
 
 
-#: The player table's columns that :func:`analytics.stats.player_stats` computes for every
+#: The player table's columns that :func:`analytics.stats.players.player_stats` computes for every
 #: game (WTSD over the second betting round, bb/100 in big bets in fixed limit and stud).
 _FROM_STATISTICS = {"bb_per_100": "bb_per_100", "wtsd_pct": "wtsd", "wsd_pct": "wsd"}
 

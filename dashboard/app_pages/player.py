@@ -6,7 +6,8 @@ from __future__ import annotations
 import altair as alt
 import streamlit as st
 
-from analytics import player_queries, queries, stats
+from analytics.stats import player_queries, queries
+from analytics.stats import players as stats
 from dashboard import common, data
 
 st.title("Player")

@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from analytics.format import Money
-from analytics.narrate import describe
+from analytics.output.format import Money
+from analytics.output.narrate import describe
 from analytics.recording.recorder import Correction, Phase, Recorder, RecordingError, refusal
 from analytics.recording.save import save
 from analytics.recording.shorthand import ShorthandError, read_cards, table_from_fields

@@ -1,6 +1,6 @@
 """Replay viewer: one hand, event by event, drawn as a table from the replay's states.
 
-The stored text is parsed and replayed again (``analytics.lookup.replay_stored``), so the
+The stored text is parsed and replayed again (``analytics.store.lookup.replay_stored``), so the
 picture always reflects the current engine. Step ``i`` shows the state after event ``i``,
 with the pot's end applied (``viewer.table_states``: bets gathered at the showdown, each
 "collected" line paid, the last step settled).
@@ -14,9 +14,9 @@ import time
 
 import streamlit as st
 
-from analytics.format import Money
-from analytics.lookup import replay_stored
-from analytics.rows import blinds_and_bets
+from analytics.ingest.rows import blinds_and_bets
+from analytics.output.format import Money
+from analytics.store.lookup import replay_stored
 from dashboard import common, data, viewer
 from dashboard.table_svg import TableView, table_svg
 from parser.model.errors import PokerhhError

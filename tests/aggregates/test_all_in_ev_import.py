@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from analytics.all_in_ev import all_in_ev, all_in_point
-from analytics.flags import flag_rows
-from analytics.rows import all_in_rows, cards_to_come_when_all_in
+from analytics.equity.all_in_ev import all_in_ev, all_in_point
+from analytics.ingest.rows import all_in_rows, cards_to_come_when_all_in
+from analytics.stats.flags import flag_rows
 from parser import decode, parse_hand, split_hands
 from parser.model.errors import PokerhhError
 from parser.model.games import GAME_SPECS

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.explain import COLUMNS, NotInHand, explain, explain_hand
-from analytics.lookup import HandNotFound
-from analytics.stats import STATS, Kind, StatsQuery, stats
+from analytics.stats.explain import COLUMNS, NotInHand, explain, explain_hand
+from analytics.stats.players import STATS, Kind, StatsQuery, stats
+from analytics.store.lookup import HandNotFound
 from tests.aggregates.hero import limp_and_lose, steal, walk
 from tests.aggregates.test_all_in_ev_import import PREFLOP_ALL_IN
 

@@ -1,4 +1,4 @@
-"""analytics.stats: the aggregates, their filters and groupings, and the Wilson interval."""
+"""analytics.stats.players: the aggregates, their filters and groupings, and the Wilson interval."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analytics.db import connect
-from analytics.queries import Filters
-from analytics.stats import (
+from analytics.stats.players import (
     STATS,
     Kind,
     StatsQuery,
@@ -23,6 +21,8 @@ from analytics.stats import (
     wilson,
     wilson_arrays,
 )
+from analytics.stats.queries import Filters
+from analytics.store.db import connect
 from tests.aggregates.hero import limp_and_lose, steal, walk
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from analytics.stats import StatsQuery, records, stats
+from analytics.stats.players import StatsQuery, records, stats
 from dashboard.cli import EXIT_FAILED, EXIT_OK, EXIT_USAGE, main
 from tests.aggregates.hero import limp_and_lose, steal, walk
 

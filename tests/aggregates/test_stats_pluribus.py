@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 from dashboard.cli import main
 from tests.corpus import corpus_files
 

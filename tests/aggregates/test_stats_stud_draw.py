@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.db import read_only
-from analytics.queries import Filters, filter_options
-from analytics.stats import StatsQuery, records, stats
+from analytics.stats.players import StatsQuery, records, stats
+from analytics.stats.queries import Filters, filter_options
+from analytics.store.db import read_only
 from tests.aggregates.texts import STUD_LADDER, STUD_WALK, TRIPLE_DRAW_STEAL
 
 

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import import_paths
-from analytics.queries import Filters
-from analytics.stats import StatsQuery, records, stats
+from analytics.ingest.importer import import_paths
+from analytics.stats.players import StatsQuery, records, stats
+from analytics.stats.queries import Filters
 from tests.corpus import CORPORA
 
 pytestmark = pytest.mark.corpus

@@ -1,6 +1,6 @@
 """A stand-in parser and engine, so the storage tests do not depend on the real ones.
 
-The importer only needs the four calls of ``analytics.pipeline.Stages``; these fakes read
+The importer only needs the four calls of ``analytics.ingest.pipeline.Stages``; these fakes read
 a tiny format close to PokerStars and replay it without checking rules, so the tests here
 are about storage (transactions, duplicates, quarantine, zips) and nothing else.
 
@@ -30,7 +30,7 @@ from pathlib import Path
 if __name__ == "__main__":  # run as a script from anywhere: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from analytics.pipeline import Stages
+from analytics.ingest.pipeline import Stages
 from parser.model import events as ev
 from parser.model.cards import parse_cards
 from parser.model.errors import (
@@ -240,7 +240,7 @@ def file_text(*hands: str) -> str:
 
 
 if __name__ == "__main__":
-    from analytics.importer import import_paths
+    from analytics.ingest.importer import import_paths
 
     db, delay, *paths = sys.argv[1:]
     report = import_paths(paths, db, stages=slow_stages(float(delay)))

@@ -1,4 +1,4 @@
-"""The pre-aggregated sums (``analytics.aggregates``) give exactly the per-hand rows'
+"""The pre-aggregated sums (``analytics.store.aggregates``) give exactly the per-hand rows'
 figures, under every filter the dashboard and ``pokerhh stats`` offer, and stay so when
 hands are added, replaced, deleted and imported again (issue 11, acceptance 4)."""
 
@@ -14,9 +14,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analytics import aggregates, queries, stats
-from analytics.delete import delete_hands, select_hands
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.stats import players as stats
+from analytics.stats import queries
+from analytics.store import aggregates
+from analytics.store.delete import delete_hands, select_hands
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 CHECK_RAISE = SAMPLES / "pokerstars" / "nlhe" / "check-raise.txt"
@@ -218,7 +220,7 @@ def test_migration_0008_fills_the_sums_of_hands_stored_before(samples_db: Path) 
         assert not aggregates.available(conn)
         # Without the tables every reader falls back to the per-hand rows.
         assert not stats.player_stats(conn, stats.StatsQuery()).empty
-    from analytics.db import connect
+    from analytics.store.db import connect
 
     db = connect(samples_db)
     db.close()

@@ -10,13 +10,9 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from analytics import rawtext
-from analytics.actions import stored_actions
-from analytics.db import connect
-from analytics.importer import import_paths
-from analytics.migrations import MIGRATIONS
-from analytics.pipeline import Stages, process
-from analytics.rows import (
+from analytics.ingest.importer import import_paths
+from analytics.ingest.pipeline import Stages, process
+from analytics.ingest.rows import (
     ACTION_COLUMNS,
     ALL_IN_COLUMNS,
     HAND_COLUMNS,
@@ -26,6 +22,10 @@ from analytics.rows import (
     HandRows,
     outcome_rows,
 )
+from analytics.store import rawtext
+from analytics.store.actions import stored_actions
+from analytics.store.db import connect
+from analytics.store.migrations import MIGRATIONS
 from tests.corpus import corpus_files
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from analytics_fakes import FAKE_STAGES, file_text, hand_text
 
-from analytics.export import (
+from analytics.ingest.importer import import_paths
+from analytics.output.export import (
     HAND_FIELDS,
     PLAYER_FIELDS,
     PROBLEM_FIELDS,
     STATS_FIELDS,
     export_jsonl,
 )
-from analytics.flag_fields import FIELDS
-from analytics.importer import import_paths
+from analytics.stats.flag_fields import FIELDS
 
 #: The contract of issue 2, spelled out again on purpose: a rename must fail this test.
 PINNED_HAND = [

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from analytics.pipeline import Problem
-from analytics.rows import (
+from analytics.ingest.pipeline import Problem
+from analytics.ingest.rows import (
     ACTION_COLUMNS,
     HAND_COLUMNS,
     action_rows,

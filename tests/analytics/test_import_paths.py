@@ -13,10 +13,11 @@ import analytics_fakes
 import pytest
 from analytics_fakes import FAKE_STAGES, file_text, hand_text
 
-from analytics import rawtext, store
-from analytics.actions import stored_actions
-from analytics.importer import ImportProgress, ImportReport, import_paths
-from analytics.pipeline import Stages
+from analytics.ingest.importer import ImportProgress, ImportReport, import_paths
+from analytics.ingest.pipeline import Stages
+from analytics.store import rawtext
+from analytics.store import writer as store
+from analytics.store.actions import stored_actions
 
 
 def run(paths, db: Path, **options) -> ImportReport:

@@ -25,10 +25,10 @@ from pathlib import Path
 import pytest
 from analytics_fakes import FAKE_STAGES, file_text, hand_text
 
-from analytics import rawtext
-from analytics.actions import stored_actions
-from analytics.importer import import_paths
-from analytics.pipeline import Stages
+from analytics.ingest.importer import import_paths
+from analytics.ingest.pipeline import Stages
+from analytics.store import rawtext
+from analytics.store.actions import stored_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKES = Path(__file__).with_name("analytics_fakes.py")

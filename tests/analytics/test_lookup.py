@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from analytics_fakes import FAKE_STAGES, file_text, hand_text, parse_hand
 
-from analytics.importer import import_paths
-from analytics.lookup import HandNotFound, find_hand
+from analytics.ingest.importer import import_paths
+from analytics.store.lookup import HandNotFound, find_hand
 
 
 def test_find_by_number_or_site_and_number(fresh_db: Path, write) -> None:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from analytics import importer
-from analytics.importer import import_paths
-from analytics.ranges import cuts
+from analytics.ingest import importer
+from analytics.ingest.importer import import_paths
+from analytics.ingest.ranges import cuts
 from tests.corpus import CORPORA, corpus_files
 
 SITES = corpus_files("sites")

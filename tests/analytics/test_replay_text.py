@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from analytics.format import Money
-from analytics.narrate import describe, narrate
+from analytics.output.format import Money
+from analytics.output.narrate import describe, narrate
 from parser.model import events as ev
 from parser.model.cards import parse_cards
 from parser.model.hand import ParsedHand, Seat, Source, Stakes

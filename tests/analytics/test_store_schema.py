@@ -9,9 +9,9 @@ import pytest
 from sqlite_utils import Database
 from sqlite_utils.migrations import Migrations
 
-from analytics import db as dbmod
-from analytics.db import NoDatabase, connect, migrate, resolve_db_path, write_transaction
-from analytics.migrations import MIGRATIONS, STATUSES, applied
+from analytics.store import db as dbmod
+from analytics.store.db import NoDatabase, connect, migrate, resolve_db_path, write_transaction
+from analytics.store.migrations import MIGRATIONS, STATUSES, applied
 
 TABLES = ("files", "players", "hands", "seats", "pots", "all_in_ev", "raw_dictionaries")
 

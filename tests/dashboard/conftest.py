@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_histories"

@@ -150,7 +150,7 @@ def test_quarantined_hand_in_the_viewer_shows_its_text() -> None:
 
 
 def test_empty_database_offers_the_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from analytics.db import connect
+    from analytics.store.db import connect
 
     db = tmp_path / "empty.sqlite"
     connect(db).close()

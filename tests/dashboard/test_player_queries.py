@@ -1,4 +1,4 @@
-"""analytics.player_queries: the starting-hand grid and the sessions, on hand-made frames
+"""analytics.stats.player_queries: the starting-hand grid and the sessions, on hand-made frames
 and on the sample database."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from analytics import player_queries as pq
-from analytics import queries
+from analytics.stats import player_queries as pq
+from analytics.stats import queries
 
 
 def _hands(rows: list[dict[str, object]]) -> pd.DataFrame:

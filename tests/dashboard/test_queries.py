@@ -1,4 +1,4 @@
-"""analytics.queries on the sample database: the DataFrames the pages show."""
+"""analytics.stats.queries on the sample database: the DataFrames the pages show."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics import player_queries, queries
+from analytics.stats import player_queries, queries
 from tests.dashboard.conftest import HOSTILE_HAND, HOSTILE_NAME
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 from tests.aggregates.texts import STUD_LADDER, STUD_WALK, TRIPLE_DRAW_STEAL
 from tests.dashboard.conftest import APP
 

@@ -7,9 +7,9 @@ import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
 
-from analytics import queries
-from analytics.format import Money
-from analytics.lookup import replay_stored
+from analytics.output.format import Money
+from analytics.stats import queries
+from analytics.store.lookup import replay_stored
 from dashboard import viewer
 from dashboard.table_svg import TableView, table_svg
 from parser.model.cards import parse_cards

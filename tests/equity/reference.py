@@ -10,9 +10,9 @@ from itertools import combinations
 
 import numpy as np
 
-from analytics import equity_tables as tb
-from analytics.equity import BOARD_SIZE, Boards
-from analytics.equity_tables import I16
+from analytics.equity import tables as tb
+from analytics.equity.exact import BOARD_SIZE, Boards
+from analytics.equity.tables import I16
 from parser.model.cards import DECK, Card
 from replayer.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
 
@@ -53,7 +53,7 @@ def reference_equities(
 def omaha_by_triples(
     holes: Sequence[Sequence[int]], boards: Boards, low: bool
 ) -> tuple[I16, I16 | None]:
-    """``analytics.equity._omaha`` as it was first written (until issue 11): each of the ten
+    """``analytics.equity.exact._omaha`` as it was first written (until issue 11): each of the ten
     board triples of every board ranked against each player's six pairs. The per-board
     tables that replaced it must give the same values on every board."""
     n = boards.count

@@ -1,4 +1,4 @@
-"""All-in EV of replayed hands (analytics.all_in_ev): the all-in point, every pot and run,
+"""All-in EV of replayed hands (analytics.equity.all_in_ev): the all-in point, every pot and run,
 rake, unknown cards, and Σ EV = −rake."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from analytics.all_in_ev import AllInEV, EVStatus, all_in_ev
-from analytics.equity import OMAHA_HIGH_LOW8, equities
+from analytics.equity.all_in_ev import AllInEV, EVStatus, all_in_ev
+from analytics.equity.exact import OMAHA_HIGH_LOW8, equities
 from parser.model.cards import parse_cards
 from replayer.engine import replay
 from replayer.result import ReplayResult

@@ -1,5 +1,5 @@
 """The all-in point the engine notes as it replays (``ReplayResult.all_in_point``, issue 11)
-is the one ``analytics.all_in_ev.all_in_point`` finds in the states after every event, on
+is the one ``analytics.equity.all_in_ev.all_in_point`` finds in the states after every event, on
 real hands of every game: all-in EV relies on it instead of replaying the hand again."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.all_in_ev import all_in_point
+from analytics.equity.all_in_ev import all_in_point
 from parser import decode, parse_hand, split_hands
 from parser.model.errors import PokerhhError
 from parser.model.games import GAME_SPECS

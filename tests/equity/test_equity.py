@@ -1,4 +1,4 @@
-"""Exact equity by enumeration (analytics.equity): known spots, a slow reference enumerator
+"""Exact equity by enumeration (analytics.equity.exact): known spots, a slow reference enumerator
 (tests/equity/reference.py: itertools + replayer.evaluator), and the vectorised ranks
 checked against ``replayer.evaluator`` hand by hand."""
 
@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analytics import equity_tables
-from analytics.equity import (
+from analytics.equity import tables as equity_tables
+from analytics.equity.exact import (
     CHUNK,
     HOLDEM_HIGH,
     OMAHA_HIGH,
@@ -30,7 +30,7 @@ from analytics.equity import (
     equity_evaluator,
     runouts,
 )
-from analytics.equity_tables import combinations_table, rank_high_many
+from analytics.equity.tables import combinations_table, rank_high_many
 from parser.model.cards import DECK, Card, parse_cards
 from parser.model.games import GAME_SPECS
 from replayer.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
@@ -231,7 +231,7 @@ def test_combinations_table_is_colex():
 
 def test_tables_build_in_under_two_seconds():
     """Cold, in a fresh interpreter (numpy's import not counted)."""
-    code = "from analytics.equity_tables import build_all; print(build_all())"
+    code = "from analytics.equity.tables import build_all; print(build_all())"
     root = Path(__file__).resolve().parents[2]
     run = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
@@ -288,7 +288,7 @@ def test_shares_are_exact_fractions_over_the_board_count():
     assert np.all(spot.high > 0)
 
 
-@pytest.mark.parametrize("module", ["analytics.equity", "analytics.equity_tables"])
+@pytest.mark.parametrize("module", ["analytics.equity.exact", "analytics.equity.tables"])
 def test_doctests(module):
     """``analytics`` is not among the doctest paths: run these modules' examples here."""
     failures, tried = doctest.testmod(importlib.import_module(module))

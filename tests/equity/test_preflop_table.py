@@ -1,5 +1,5 @@
 """The heads-up pre-flop table (issue 11): its rows equal a full enumeration, its keys are the
-canonical matchups, :func:`analytics.equity.outcomes` uses it only where it applies, and a
+canonical matchups, :func:`analytics.equity.exact.outcomes` uses it only where it applies, and a
 missing or damaged file is an error, never a silent fallback."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from analytics import equity_tables as tb
-from analytics.equity import HeadsUpCounts, Runouts, equities, outcomes, runouts
+from analytics.equity import tables as tb
+from analytics.equity.exact import HeadsUpCounts, Runouts, equities, outcomes, runouts
 from parser.model.cards import DECK, Card, parse_cards
 
 
@@ -134,7 +134,7 @@ def table_at(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
 
 def test_a_missing_table_is_a_clear_error(table_at, tmp_path):
     table_at(tmp_path / "holdem_heads_up_preflop.npy")
-    with pytest.raises(tb.EquityTableError, match=r"missing.*analytics.equity_data.build"):
+    with pytest.raises(tb.EquityTableError, match=r"missing.*analytics.equity.data.build"):
         equities([cards("As Ks"), cards("Qd Qc")])
 
 

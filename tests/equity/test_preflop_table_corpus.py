@@ -14,9 +14,9 @@ from functools import cache
 
 import pytest
 
-from analytics import equity_tables as tb
-from analytics.all_in_ev import all_in_ev
-from analytics.equity import HOLDEM_HIGH, equity_evaluator, runouts
+from analytics.equity import tables as tb
+from analytics.equity.all_in_ev import all_in_ev
+from analytics.equity.exact import HOLDEM_HIGH, equity_evaluator, runouts
 from parser import decode, parse_hand, split_hands
 from parser.model.errors import PokerhhError
 from parser.model.games import GAME_SPECS

@@ -6,8 +6,8 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from analytics.export_phh import export_phh
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.output.export_phh import export_phh
 from dashboard.cli import main
 from tests.phh.test_live import BASE
 

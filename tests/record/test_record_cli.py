@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from analytics.lookup import find_hand, replay_stored
 from analytics.recording.recorder import RecordingError
 from analytics.recording.shorthand import Session, ShorthandError, read_cards
+from analytics.store.lookup import find_hand, replay_stored
 from dashboard.cli import main
 from parser.model.errors import RuleViolation
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics.lookup import find_hand, replay_stored
+from analytics.store.lookup import find_hand, replay_stored
 from tests.dashboard.conftest import APP
 
 PAGE = "app_pages/record.py"

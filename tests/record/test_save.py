@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from analytics.lookup import find_hand, replay_stored
 from analytics.recording.recorder import Recorder, RecordingError
 from analytics.recording.save import save
+from analytics.store.lookup import find_hand, replay_stored
 from tests.phh.helpers import pokerkit_stacks
 from tests.record.tables import cards, e6_hand, table
 

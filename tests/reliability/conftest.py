@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics import rawtext
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.store import rawtext
 from dashboard import cli
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from analytics.pipeline import INTERNAL_ERROR, process
-from analytics.rows import outcome_rows
+from analytics.ingest.pipeline import INTERNAL_ERROR, process
+from analytics.ingest.rows import outcome_rows
 from parser import decode
 from parser.formats import parse_hand, split_hands
 from parser.model.errors import PokerhhError

@@ -15,8 +15,8 @@ import sqlite3
 from functools import cache
 from pathlib import Path
 
-from analytics import rawtext
-from analytics.actions import stored_actions
+from analytics.store import rawtext
+from analytics.store.actions import stored_actions
 from parser.model.games import GAME_SPECS
 from tests.generator.play import play_hand
 from tests.generator.render import pokerstars_text

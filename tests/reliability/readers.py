@@ -2,7 +2,7 @@
 concurrency): ``python -m tests.reliability.readers DB FIRST_ID PER_FILE STOP_FILE``.
 
 Each round opens the dashboard's own read-only connection (``dashboard.data.read_only``)
-and runs the overview's queries (``analytics.queries``: status counts, filter options,
+and runs the overview's queries (``analytics.stats.queries``: status counts, filter options,
 the player table, one player's hands), then, inside one read transaction (one snapshot),
 counts each file's hands (hand numbers are ``FIRST_ID`` + file index x ``PER_FILE`` + n,
 so the file a hand came from is arithmetic): every count must be 0 or ``PER_FILE``, and
@@ -20,7 +20,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from analytics import queries
+from analytics.stats import queries
 from dashboard.data import read_only
 
 _PER_FILE = """SELECT (CAST(hand_id AS INTEGER) - ?) / ?, count(*) FROM hands GROUP BY 1"""

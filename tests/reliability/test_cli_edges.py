@@ -65,9 +65,9 @@ def test_an_interrupted_export_leaves_no_partial_file(
         stream.write('{"site": "PokerStars"}\n')
         raise KeyboardInterrupt
 
-    import analytics.export
+    import analytics.output.export
 
-    monkeypatch.setattr(analytics.export, "export_jsonl", half_then_interrupted)
+    monkeypatch.setattr(analytics.output.export, "export_jsonl", half_then_interrupted)
     code, _, _ = run("export", "--db", samples_db, "--format", "jsonl", "--out", out)
     assert code == 130
     assert out.read_text() == "the previous export\n"

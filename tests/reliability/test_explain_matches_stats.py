@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.stats import STATS, Kind
+from analytics.stats.players import STATS, Kind
 from tests.reliability.conftest import Run, query
 
 

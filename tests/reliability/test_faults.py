@@ -32,10 +32,10 @@ from pathlib import Path
 
 import pytest
 
-import analytics.db
-from analytics.importer import import_paths
-from analytics.pipeline import Stages
-from analytics.rows import HandRows
+import analytics.store.db
+from analytics.ingest.importer import import_paths
+from analytics.ingest.pipeline import Stages
+from analytics.ingest.rows import HandRows
 from dashboard import cli
 from tests.reliability.conftest import ROOT, Run, query
 from tests.reliability.generated import dump, hand_ids_by_file, unsound, write_folder
@@ -181,7 +181,7 @@ def test_a_writer_exception_rolls_the_file_back(
 
 def limit_pages(monkeypatch: pytest.MonkeyPatch, extra: int) -> None:
     """Every connection pokerhh opens may grow the file ``extra`` pages past its size."""
-    opened = analytics.db._open
+    opened = analytics.store.db._open
 
     def _open(path: Path, uri: str) -> sqlite3.Connection:
         conn = opened(path, uri)
@@ -189,7 +189,7 @@ def limit_pages(monkeypatch: pytest.MonkeyPatch, extra: int) -> None:
         conn.execute(f"PRAGMA max_page_count = {max(pages, 1) + extra}")
         return conn
 
-    monkeypatch.setattr(analytics.db, "_open", _open)
+    monkeypatch.setattr(analytics.store.db, "_open", _open)
 
 
 def test_disk_full_is_a_clear_message_and_leaves_the_database_sound(
@@ -239,7 +239,7 @@ def test_a_locked_database_is_waited_for_then_a_clear_message(
     db = tmp_path / "locked.sqlite"
     files = sorted(folder.glob("*.txt"))
     assert run("import", "--quiet", "--jobs", "1", "--db", db, files[0])[0] == 0
-    monkeypatch.setattr(analytics.db, "BUSY_TIMEOUT_S", 20.0)
+    monkeypatch.setattr(analytics.store.db, "BUSY_TIMEOUT_S", 20.0)
     holder = hold_lock(db, 1.5)
     try:
         started = time.monotonic()
@@ -251,7 +251,7 @@ def test_a_locked_database_is_waited_for_then_a_clear_message(
     assert waited > 1.0  # it waited for the other writer instead of failing
     assert len(query(db, "SELECT id FROM files")) == 2
 
-    monkeypatch.setattr(analytics.db, "BUSY_TIMEOUT_S", 1.0)
+    monkeypatch.setattr(analytics.store.db, "BUSY_TIMEOUT_S", 1.0)
     before = dump(db)
     holder = hold_lock(db, 60)
     try:

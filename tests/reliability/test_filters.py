@@ -98,7 +98,7 @@ def test_stakes_are_money(run: Run, samples_db: Path) -> None:
 
 
 def test_parse_stakes() -> None:
-    from analytics.stats import BadFilter, parse_stakes
+    from analytics.stats.players import BadFilter, parse_stakes
 
     assert parse_stakes(".05/.10") == (Decimal("0.05"), Decimal("0.10"), None)
     assert parse_stakes(" €1 / €2 ") == (Decimal(1), Decimal(2), "EUR")

@@ -19,9 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analytics import rawtext
-from analytics.actions import stored_actions
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.store import rawtext
+from analytics.store.actions import stored_actions
 from parser.formats import parse_hand
 from parser.model.hand import Source
 from tests.reliability.fuzzing import (

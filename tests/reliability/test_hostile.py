@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics.actions import stored_actions
-from analytics.rows import ACTION_COLUMNS
-from analytics.text_safety import csv_cell, terminal_name, terminal_text
+from analytics.ingest.rows import ACTION_COLUMNS
+from analytics.output.text_safety import csv_cell, terminal_name, terminal_text
+from analytics.store.actions import stored_actions
 from dashboard.upload import Upload, import_uploads
 from parser.formats import parse_hand
 from parser.model.hand import Source
@@ -71,7 +71,7 @@ def _history(names: tuple[str, ...], first_id: int = 7_100_000) -> str:
 
 @pytest.fixture(scope="module")
 def hostile_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from analytics.importer import import_paths
+    from analytics.ingest.importer import import_paths
 
     folder = tmp_path_factory.mktemp("hostile")
     path = folder / "hostile.txt"

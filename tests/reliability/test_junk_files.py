@@ -16,7 +16,7 @@ import pytest
 from tests.reliability.conftest import SAMPLES, Run, query
 
 PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n%%EOF\n"
-#: "a readable length" (analytics.prepare.MAX_MESSAGE)
+#: "a readable length" (analytics.ingest.prepare.MAX_MESSAGE)
 MAX_MESSAGE = 300
 NOTES = "Session notes\n\nVillain 3-bets light from the button.\nPlay tighter.\n"
 
@@ -64,7 +64,7 @@ def test_a_huge_line_is_cut_in_the_problem_list_and_the_database(run: Run, tmp_p
 
 
 def test_shorten_keeps_both_ends() -> None:
-    from analytics.prepare import shorten
+    from analytics.ingest.prepare import shorten
 
     text = "start " + "y" * 10_000 + " (expected one of: calls, checks)"
     cut = shorten(text)

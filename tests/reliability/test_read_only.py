@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from analytics.db import MIGRATIONS_NAMES
-from analytics.migrations import MIGRATIONS
+from analytics.store.db import MIGRATIONS_NAMES
+from analytics.store.migrations import MIGRATIONS
 from tests.reliability.conftest import SAMPLES, Run, query
 
 #: Every read command, with the arguments it needs besides --db.

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.actions import stored_actions
+from analytics.store.actions import stored_actions
 from tests.corpus import corpus_files
 from tests.reliability.conftest import ROOT, SAMPLES
 

@@ -27,10 +27,8 @@ distributed = pytest.importorskip("distributed")
 pa_parquet = pytest.importorskip("pyarrow.parquet")
 pytest.importorskip("duckdb")
 
-from analytics import rawtext  # noqa: E402
-from analytics.actions import stored_actions  # noqa: E402
-from analytics.importer import import_paths  # noqa: E402
-from analytics.rows import (  # noqa: E402
+from analytics.ingest.importer import import_paths  # noqa: E402
+from analytics.ingest.rows import (  # noqa: E402
     ACTION_COLUMNS,
     ALL_IN_COLUMNS,
     HAND_COLUMNS,
@@ -41,8 +39,10 @@ from analytics.rows import (  # noqa: E402
 from analytics.scale.dask_import import MARKER, import_to_parquet  # noqa: E402
 from analytics.scale.parquet_stats import parquet_stats_report  # noqa: E402
 from analytics.scale.partitions import cuts  # noqa: E402
-from analytics.stats import StatsQuery  # noqa: E402
-from analytics.stats_report import stats_report  # noqa: E402
+from analytics.stats.players import StatsQuery  # noqa: E402
+from analytics.stats.report import stats_report  # noqa: E402
+from analytics.store import rawtext  # noqa: E402
+from analytics.store.actions import stored_actions  # noqa: E402
 from dashboard.cli import main  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -147,7 +147,7 @@ def test_the_same_results(
 
 def test_the_same_events(imported: dict[str, Any]) -> None:
     """The events: the Parquet's ``actions`` against those SQLite derives again from each
-    stored text (``analytics.actions``: the table is not stored since 0007)."""
+    stored text (``analytics.store.actions``: the table is not stored since 0007)."""
     conn = sqlite3.connect(imported["db"])
     try:
         keys = {k: (site, hand_id) for k, site, hand_id in conn.execute(

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from analytics import rawtext
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.store import rawtext
 from parser.formats import format_of, parse_hand, split_hands
 from parser.model import events as ev
 from parser.model.hand import Source

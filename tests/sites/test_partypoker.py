@@ -11,8 +11,8 @@ import sqlite3
 
 import pytest
 
-from analytics import rawtext
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.store import rawtext
 from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
 from parser.model import events as ev

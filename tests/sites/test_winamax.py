@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics import rawtext
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.store import rawtext
 from parser import decode
 from parser.formats import format_of, parse_hand, split_hands
 from parser.model import events as ev

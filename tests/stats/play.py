@@ -8,7 +8,7 @@ record, which the flags read, against its recorded ``LegalActions`` at each acti
 
 from __future__ import annotations
 
-from analytics.flags import PlayerFlags, player_flags
+from analytics.stats.flags import PlayerFlags, player_flags
 from parser.model import events as ev
 from replayer import replay
 from replayer.result import ReplayResult

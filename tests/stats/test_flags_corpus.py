@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from analytics.flag_fields import BLIND_POSITIONS, CHANCE_STATS, STEAL_POSITIONS, PlayerFlags
-from analytics.flags import player_flags
+from analytics.stats.flag_fields import BLIND_POSITIONS, CHANCE_STATS, STEAL_POSITIONS, PlayerFlags
+from analytics.stats.flags import player_flags
 from parser import decode, parse_hand, split_hands
 from parser.model import events as ev
 from parser.model.errors import PokerhhError

@@ -213,7 +213,7 @@ def test_a_split_pot_is_won_at_showdown_by_both():
 
 def test_net_and_rake_paid_come_from_the_result():
     result = play(THREE_WAY + "bb: checks\nutg: bets 10\nco: folds\nbb: folds", rake=2)
-    from analytics.flags import player_flags
+    from analytics.stats.flags import player_flags
 
     f = player_flags(result)
     assert f["utg"].rake_paid == 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from analytics.flags import PlayerFlags, player_flags
+from analytics.stats.flags import PlayerFlags, player_flags
 from tests.stats.play import flags, play
 
 #: Four stud players; nobody's up card is known before the script deals it.

@@ -9,14 +9,14 @@ from pathlib import Path
 import pytest
 from sqlite_utils import Database
 
-from analytics.db import connect
-from analytics.flag_fields import FIELDS, IS_FLAG, PlayerFlags
-from analytics.flags import flag_rows, player_flags
-from analytics.importer import import_paths
-from analytics.migrations import MIGRATIONS
-from analytics.rows import STAT_COLUMNS, rows
-from analytics.seat_layout import FLAG_BITS, SEAT_COLUMNS, seat_row
-from analytics.store import HandWriter
+from analytics.ingest.importer import import_paths
+from analytics.ingest.rows import STAT_COLUMNS, rows
+from analytics.stats.flag_fields import FIELDS, IS_FLAG, PlayerFlags
+from analytics.stats.flags import flag_rows, player_flags
+from analytics.store.db import connect
+from analytics.store.migrations import MIGRATIONS
+from analytics.store.seat_layout import FLAG_BITS, SEAT_COLUMNS, seat_row
+from analytics.store.writer import HandWriter
 from tests.stats.play import blinds, play
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"

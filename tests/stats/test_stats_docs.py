@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics.flag_fields import CHANCE_STATS, FIELDS, PlayerFlags
-from analytics.migrations import _STATS_0002
+from analytics.stats.flag_fields import CHANCE_STATS, FIELDS, PlayerFlags
+from analytics.store.migrations import _STATS_0002
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "stats.md"
 NAMES = sorted(

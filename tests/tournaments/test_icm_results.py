@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 from analytics.tournaments.all_in_icm import icm_spot, payouts_of
 from dashboard.cli import main
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 
 APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
 LOG = """\

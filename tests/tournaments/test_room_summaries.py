@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 from dashboard.cli import main
 from parser.decode import decode
 from parser.formats import summary_parser

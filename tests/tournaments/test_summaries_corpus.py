@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 from dashboard.cli import main
 from parser.decode import decode
 from parser.pokerstars_summary import SummaryError, looks_like_summary, parse_summary

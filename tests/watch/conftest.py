@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from analytics.watch import Watcher, WatchOptions
+from analytics.ingest.watch import Watcher, WatchOptions
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars" / "nlhe"
 #: Sample files whose hands all replay ok, and their hand numbers.

@@ -6,7 +6,7 @@ from pathlib import Path, PureWindowsPath
 
 import pytest
 
-from analytics.client_folders import CLIENT_FOLDERS, MACOS, WINDOWS, default_folders
+from analytics.ingest.client_folders import CLIENT_FOLDERS, MACOS, WINDOWS, default_folders
 from dashboard import cli
 from tests.watch.conftest import HAND_IDS, session_bytes, stored
 

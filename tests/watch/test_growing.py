@@ -6,7 +6,7 @@ import codecs
 
 import pytest
 
-from analytics.growing import complete_end, layout, line_offset, lines_before, piece
+from analytics.ingest.growing import complete_end, layout, line_offset, lines_before, piece
 from parser import decode
 
 TEXT = "PokerStars Hand #1: x\nJöns: folds\nSam: checks\n"

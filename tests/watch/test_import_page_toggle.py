@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
 from dashboard import watching
 from tests.watch.conftest import HAND_IDS, SAMPLES, session_bytes, stored, wait_for
 

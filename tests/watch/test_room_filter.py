@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from analytics import queries
-from analytics.importer import import_paths
+from analytics.ingest.importer import import_paths
+from analytics.stats import queries
 from dashboard import cli
 
 ROOT = Path(__file__).resolve().parents[2]

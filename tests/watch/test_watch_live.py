@@ -12,7 +12,7 @@ from pathlib import Path
 
 from watchdog.observers.polling import PollingObserver
 
-from analytics.watch import Watcher, WatchOptions
+from analytics.ingest.watch import Watcher, WatchOptions
 from tests.watch.conftest import HAND_IDS, Running, cut_points, session_bytes, stored, wait_for
 
 QUIET = 1.0

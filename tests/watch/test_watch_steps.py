@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from analytics.importer import import_paths
-from analytics.watch import Watcher, WatchOptions
+from analytics.ingest.importer import import_paths
+from analytics.ingest.watch import Watcher, WatchOptions
 from tests.watch.conftest import HAND_IDS, cut_points, session_bytes, stored
 
 QUIET = 5.0

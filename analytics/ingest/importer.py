@@ -1,0 +1,528 @@
+"""Import hand histories into the database: ``import_paths(paths, db_path) -> ImportReport``.
+
+Per file: read the bytes, decode, split into hands, parse and replay each hand
+(:func:`analytics.ingest.pipeline.process`), turn each into rows, then write them all in one
+transaction (:class:`analytics.store.writer.HandWriter`). Parsing happens before the write lock is
+taken, so a dashboard or a second import waits only for the writing.
+
+What is never lost: a hand that fails is stored quarantined with its problem and raw text;
+a file that cannot be read or decoded is reported by path (and nothing of it stored, so the
+next import tries again). What is never stored twice: a hand already in the database (by
+site and hand id) counts as a duplicate, and a file whose exact content was imported before
+is not even parsed again (its hands count as duplicates), unless ``rescan`` is set, e.g.
+after a parser fix, to pick up hands an older version missed. The one overwrite: a
+quarantined record is replaced when the same hand turns up whole and replays ok.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import contextlib
+import functools
+import gc
+import hashlib
+import multiprocessing
+import os
+import time
+import zipfile
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from analytics.ingest.pipeline import Problem, Stages
+from analytics.ingest.prepare import (
+    GC_THRESHOLD,
+    HandNote,
+    PreparedFile,
+    prepare_file,
+    prepare_range,
+    worker_start,
+)
+from analytics.ingest.ranges import cuts
+from analytics.ingest.rows import HandRows
+from analytics.ingest.sources import MAX_FILE_BYTES, InputFile, Refused, list_inputs
+from analytics.store.db import connect
+from analytics.store.writer import FileMeta, FileWrite, HandWriter, Written
+from analytics.tournaments.store import refresh as refresh_tournaments
+from analytics.tournaments.store import store_summary
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandProblem:
+    """A quarantined hand, as the import summary lists it."""
+
+    file: str
+    line: int | None
+    site: str
+    hand_id: str
+    status: str
+    kind: str
+    rule: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        rule = f"[{self.rule}] " if self.rule else ""
+        return f"{where}: hand {self.hand_id}: {self.kind}: {rule}{self.message}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportProgress:
+    """Passed to the ``progress`` callback before the first file and after each one."""
+
+    files_done: int
+    files_total: int
+    bytes_done: int
+    bytes_total: int
+    hands_seen: int
+    path: str | None
+
+
+@dataclass(slots=True)
+class ImportReport:
+    """Everything an import did; the CLI prints it, tests assert on it."""
+
+    #: Files looked at (imported, unchanged since a previous import, or refused).
+    files: int = 0
+    files_imported: int = 0
+    #: Files whose exact content was already imported: skipped, their hands duplicates.
+    files_unchanged: int = 0
+    #: Files or zip members not read: unreadable, undecodable, unsafe names (nothing stored).
+    files_refused: list[Refused] = field(default_factory=list)
+    #: Files under folders and in zips that are not hand histories (not ``*.txt``).
+    files_ignored: int = 0
+    hands_seen: int = 0
+    #: Hands newly stored, by status (ok, invalid, cancelled, incomplete, unsupported).
+    stored: Counter[str] = field(default_factory=Counter)
+    duplicates: int = 0
+    #: Quarantined records replaced by the same hand replayed ok (counted in ``stored``).
+    replaced: int = 0
+    #: Newly stored ``invalid`` hands by problem kind (parse_error, rule_violation, ...).
+    invalid_by_kind: Counter[str] = field(default_factory=Counter)
+    #: Every newly stored quarantined hand, in import order.
+    problems: list[HandProblem] = field(default_factory=list)
+    seconds: float = 0.0
+    #: Tournament summary files stored, and tournaments rebuilt after the import.
+    summaries: int = 0
+    tournaments: int = 0
+
+    @property
+    def stored_total(self) -> int:
+        return sum(self.stored.values())
+
+    @property
+    def cancelled(self) -> int:
+        return self.stored["cancelled"]
+
+    @property
+    def incomplete(self) -> int:
+        return self.stored["incomplete"]
+
+    @property
+    def unsupported(self) -> int:
+        return self.stored["unsupported"]
+
+    @property
+    def invalid(self) -> int:
+        return self.stored["invalid"]
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.hands_seen / self.seconds if self.seconds else 0.0
+
+
+Progress = Callable[[ImportProgress], None]
+
+class ImportInterrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM, which the CLI turns into the same) during an import: the file
+    being written was rolled back; ``report`` is what was done before. ``__cause__`` is the
+    interrupt itself."""
+
+    def __init__(self, report: ImportReport) -> None:
+        super().__init__("import interrupted")
+        self.report = report
+
+_SEVERITY = {"invalid": 0, "incomplete": 1, "cancelled": 2, "unsupported": 3}
+
+
+def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
+    """The end-of-import summary for people: counts, files not read, the first problems
+    (invalid hands first: those are the ones to look at)."""
+    files = f"{report.files_imported} imported"
+    if report.files_unchanged:
+        files += f", {report.files_unchanged} unchanged since a previous import"
+    if report.files_refused:
+        files += f", {len(report.files_refused)} not read"
+    if report.files_ignored:
+        files += f", {report.files_ignored} ignored (not .txt)"
+    kinds = ", ".join(f"{k} {n:,}" for k, n in report.invalid_by_kind.most_common())
+    lines = [
+        f"  time:        {report.seconds:.1f}s ({report.hands_per_second:,.0f} hands/s)",
+        f"  files:       {report.files} ({files})",
+        f"  hands:       {report.hands_seen:,} seen",
+        f"  stored:      {report.stored_total:,} ({report.stored['ok']:,} ok)",
+        f"  duplicates:  {report.duplicates:,}",
+    ]
+    if report.replaced:
+        lines.append(f"  replaced:    {report.replaced:,} quarantined hands, now whole and ok")
+    lines += [
+        f"  cancelled:   {report.cancelled:,}",
+        f"  incomplete:  {report.incomplete:,}",
+    ]
+    if report.unsupported:
+        lines.append(
+            f"  unsupported: {report.unsupported:,} (games the engine does not replay yet)"
+        )
+    lines.append(f"  invalid:     {report.invalid:,}" + (f" ({kinds})" if kinds else ""))
+    if report.summaries or report.tournaments:
+        lines.append(f"  tournaments: {report.summaries:,} summaries read,"
+                     f" {report.tournaments:,} tournaments rebuilt")  # fmt: skip
+    lines += [f"  not read: {r.path}: {r.kind}: {r.message}" for r in report.files_refused]
+    if report.problems and problems > 0:
+        listed = sorted(report.problems, key=lambda p: _SEVERITY.get(p.status, 0))[:problems]
+        lines.append(f"Problems (first {len(listed)} of {len(report.problems)}):")
+        lines += [f"  {problem}" for problem in listed]
+    return lines
+
+
+def import_paths(
+    paths: Iterable[str | os.PathLike[str]],
+    db_path: str | os.PathLike[str],
+    *,
+    progress: Progress | None = None,
+    rescan: bool = False,
+    stages: Stages | None = None,
+    jobs: int = 1,
+) -> ImportReport:
+    """Import files, folders (recursive) and zip files into the database at ``db_path``.
+
+    ``stages`` replaces the parser and engine (tests); ``progress`` is called before the
+    first file and after each file. ``jobs`` > 1 parses and replays files in that many
+    worker processes while this one writes (in file order, so the result is the same).
+    """
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+    started = time.perf_counter()
+    parallel = jobs > 1 and stages is None
+    stages = stages or Stages.default()
+    report = ImportReport()
+    listing = list_inputs(paths)
+    report.files_refused.extend(listing.refused)
+    report.files_ignored = listing.ignored
+    report.files = len(listing.files) + len(listing.refused)
+    db = connect(db_path)
+    try:
+        known = {sha: hands for sha, hands in db.execute("SELECT sha256, hands FROM files")}
+        writer = HandWriter(db.conn)
+        done = bytes_done = 0
+
+        def tick(path: str | None, within: int = 0, hands: int = 0) -> None:
+            """``within``: bytes of the file being read in ranges done so far."""
+            if progress is not None:
+                progress(
+                    ImportProgress(
+                        files_done=done,
+                        files_total=len(listing.files),
+                        bytes_done=bytes_done + within,
+                        bytes_total=listing.total_bytes,
+                        hands_seen=report.hands_seen + hands,
+                        path=path,
+                    )
+                )
+
+        tick(None)
+        try:
+            with _quiet_gc(), _Preparer(jobs if parallel else 1, stages) as preparer:
+                for item, prepared in preparer.run(listing.files, known, rescan, report):
+                    if isinstance(prepared, RangedFile):  # a big file: a tick per range
+                        prepared.progress = functools.partial(tick, item.path)
+                    if prepared is not None:
+                        _write_file(prepared, writer, known, report)
+                    done += 1
+                    bytes_done += item.size
+                    tick(item.path)
+        except KeyboardInterrupt as interrupt:  # the file's transaction is rolled back
+            report.seconds = time.perf_counter() - started
+            raise ImportInterrupted(report) from interrupt
+        report.tournaments = refresh_tournaments(db.conn)  # issue 12: rebuilt from the hands
+        db.execute("PRAGMA optimize")  # keep the query planner's statistics current
+    finally:
+        listing.close()
+        db.close()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+#: Files larger than this are read range by range (:mod:`analytics.ingest.ranges`): memory stays
+#: flat whatever the file's size, and every worker gets ranges of the one file (issue 11).
+STREAM_BYTES = 8 * 1024 * 1024
+#: About 1,100 six-max hold'em hands: a worker's turn long enough to be worth the round
+#: trip, and a few megabytes of rows waiting to be written per range in flight.
+RANGE_BYTES = 512 * 1024
+
+
+class RangedFile:
+    """A big file's hands, prepared range by range as the writer asks for them.
+
+    ``rows()`` is consumed once, inside the file's one write transaction; it reads each
+    range from disk (a worker reads its own), at most ``2 * jobs`` ranges ahead, so the
+    rows in memory are a few ranges' whatever the file's size. ``notes`` fills as it goes,
+    with the hands that have a problem only (a million ``ok`` hands need no note).
+    """
+
+    def __init__(
+        self,
+        item: InputFile,
+        sha256: str,
+        ranges: list[tuple[int, int | None, int]],
+        preparer: _Preparer,
+    ) -> None:
+        self.path = item.path
+        self.local = item.local
+        self.size = item.size
+        self.sha256 = sha256
+        self.ranges = ranges
+        self.preparer = preparer
+        self.notes: dict[int, HandNote] = {}
+        #: Told ``(bytes, hands)`` done after each range is handed to the writer.
+        self.progress: Callable[[int, int], None] | None = None
+
+    def rows(self) -> Iterator[HandRows]:
+        index = 0
+        for (_start, end, _lines), prepared in zip(self.ranges, self._prepared(), strict=True):
+            if isinstance(prepared, Refused):
+                raise RangeRefused(prepared)
+            for offset, note in enumerate(prepared.notes):
+                if note.problem is not None:
+                    self.notes[index + offset] = note
+            index += len(prepared.rows)
+            yield from prepared.rows
+            if self.progress is not None:
+                self.progress(self.size if end is None else end, index)
+
+    def _prepared(self) -> Iterator[PreparedFile | Refused]:
+        assert self.local is not None
+        path, local, pool = self.path, str(self.local), self.preparer.pool
+        if pool is None:
+            for start, end, lines in self.ranges:
+                yield prepare_range(path, local, start, end, lines, self.preparer.stages)
+            return
+        ahead: collections.deque[concurrent.futures.Future[PreparedFile | Refused]]
+        ahead = collections.deque()
+        for start, end, lines in self.ranges:
+            ahead.append(pool.submit(prepare_range, path, local, start, end, lines))
+            if len(ahead) > self.preparer.jobs:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
+
+
+class RangeRefused(Exception):
+    """A range of a big file could not be decoded: the file is refused, nothing stored."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.message)
+        self.refused = refused
+
+
+class _Preparer:
+    """Runs ``prepare_file`` inline, or in worker processes a few files ahead."""
+
+    def __init__(self, jobs: int, stages: Stages) -> None:
+        self.jobs = jobs
+        self.stages = stages
+        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> _Preparer:
+        if self.jobs > 1:
+            # spawn, not fork: a worker then loads analytics.ingest.prepare alone (45 MB), not a
+            # copy of this process with sqlite_utils and pandas (120 MB) whose pages its
+            # reference counting would soon unshare.
+            self.pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=self.jobs,
+                initializer=worker_start,
+                initargs=(os.getpid(),),
+                mp_context=multiprocessing.get_context("spawn"),
+            )
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if self.pool is None:
+            return
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            # Interrupted: stop the workers now rather than let them finish their files.
+            processes = getattr(self.pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                with contextlib.suppress(Exception):
+                    process.terminate()
+        self.pool.shutdown(cancel_futures=True)
+
+    def run(
+        self, files: list[InputFile], known: dict[str, int], rescan: bool, report: ImportReport
+    ) -> Iterator[tuple[InputFile, PreparedFile | RangedFile | None]]:
+        """Each file with its prepared rows (None: unreadable, undecodable or unchanged)."""
+        pending: collections.deque[tuple[InputFile, object]] = collections.deque()
+        for item in files:
+            if item.local is not None and item.size > STREAM_BYTES:
+                while pending:  # the files before it are written first, in order
+                    yield self._done(*pending.popleft(), report)
+                yield self._ranged(item, known, rescan, report)
+                continue
+            try:
+                data = item.read()
+            except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as error:
+                # RuntimeError: an encrypted zip member (NotImplementedError is one too).
+                pending.append((item, Refused(item.path, "unreadable", str(error))))
+            else:
+                sha256 = hashlib.sha256(data).hexdigest()
+                if not rescan and sha256 in known:
+                    report.files_unchanged += 1
+                    report.hands_seen += known[sha256]
+                    report.duplicates += known[sha256]
+                    pending.append((item, None))
+                elif self.pool is None:
+                    pending.append((item, prepare_file(item.path, data, self.stages)))
+                else:
+                    pending.append((item, self.pool.submit(prepare_file, item.path, data)))
+            while pending and (self.pool is None or len(pending) > 2 * self.jobs):
+                yield self._done(*pending.popleft(), report)
+        while pending:
+            yield self._done(*pending.popleft(), report)
+
+    def _ranged(
+        self, item: InputFile, known: dict[str, int], rescan: bool, report: ImportReport
+    ) -> tuple[InputFile, PreparedFile | RangedFile | None]:
+        """A big file: hashed and cut in two reads of constant memory, then prepared range
+        by range while it is written; read whole only if it cannot be cut (not UTF-8)."""
+        assert item.local is not None
+        try:
+            sha256 = _sha256_of(item.local)
+            if not rescan and sha256 in known:
+                report.files_unchanged += 1
+                report.hands_seen += known[sha256]
+                report.duplicates += known[sha256]
+                return item, None
+            ranges = cuts(str(item.local), item.size, RANGE_BYTES)
+            if len(ranges) > 1:
+                return item, RangedFile(item, sha256, ranges, self)
+            if item.size > MAX_FILE_BYTES:
+                message = (f"{item.size:,} bytes, and not UTF-8 text that can be read in"
+                           f" parts: over the {MAX_FILE_BYTES:,} bytes read whole")  # fmt: skip
+                return self._done(item, Refused(item.path, "too_large", message), report)
+            data = item.read()
+        except OSError as error:
+            return self._done(item, Refused(item.path, "unreadable", str(error)), report)
+        return self._done(item, prepare_file(item.path, data, self.stages), report)
+
+    @staticmethod
+    def _done(
+        item: InputFile, work: object, report: ImportReport
+    ) -> tuple[InputFile, PreparedFile | None]:
+        if isinstance(work, concurrent.futures.Future):
+            work = work.result()
+        if isinstance(work, Refused):
+            report.files_refused.append(work)
+            return item, None
+        assert work is None or isinstance(work, PreparedFile)
+        return item, work
+
+
+@contextlib.contextmanager
+def _quiet_gc() -> Iterator[None]:
+    """Import makes millions of short-lived objects and no cycles worth chasing: collect
+    the young generation far less often (about 12% of the import's time otherwise)."""
+    before = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLD)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
+def _sha256_of(path: os.PathLike[str] | str) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while block := handle.read(RANGE_BYTES):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _write_ranged(
+    ranged: RangedFile, writer: HandWriter, known: dict[str, int], report: ImportReport
+) -> None:
+    try:
+        written = writer.write_file(FileMeta(ranged.path, ranged.sha256, ranged.size),
+                                    ranged.rows())  # fmt: skip
+    except RangeRefused as refused:  # rolled back: nothing of the file stored
+        report.files_refused.append(refused.refused)
+        return
+    _count_written(report, known, ranged.sha256, written)
+    for index in sorted(ranged.notes.keys() | written.refused.keys()):
+        if written.written[index] is Written.DUPLICATE:
+            continue
+        note = ranged.notes.get(index)
+        if note is None:  # refused by the database, no problem before
+            site, hand_id = written.refused_keys[index]
+            note = HandNote(site, hand_id, None)
+        _note_problem(report, ranged.path, note, written.refused.get(index))
+
+
+def _count_written(
+    report: ImportReport, known: dict[str, int], sha256: str, written: FileWrite
+) -> None:
+    """A file's hands counted into the report, and its content known from now on."""
+    count = len(written.written)
+    known[sha256] = count
+    report.files_imported += 1
+    report.hands_seen += count
+    report.duplicates += written.duplicates
+    report.replaced += written.replaced
+    report.stored.update(written.by_status)
+
+
+def _write_file(
+    prepared: PreparedFile | RangedFile,
+    writer: HandWriter,
+    known: dict[str, int],
+    report: ImportReport,
+) -> None:
+    if isinstance(prepared, RangedFile):
+        _write_ranged(prepared, writer, known, report)
+        return
+    if prepared.summary is not None:
+        store_summary(writer.conn, prepared.path, prepared.sha256, prepared.size,
+                      prepared.summary)  # fmt: skip
+        known[prepared.sha256] = 0
+        report.files_imported += 1
+        report.summaries += 1
+        return
+    meta = FileMeta(prepared.path, prepared.sha256, prepared.size)
+    written = writer.write_file(meta, prepared.rows)
+    _count_written(report, known, prepared.sha256, written)
+    for index, note in enumerate(prepared.notes):
+        if written.written[index] is not Written.DUPLICATE:
+            _note_problem(report, prepared.path, note, written.refused.get(index))
+
+
+def _note_problem(
+    report: ImportReport, path: str, outcome: HandNote, refused: Problem | None
+) -> None:
+    problem = refused or outcome.problem
+    if problem is None:
+        return
+    if problem.status == "invalid":
+        report.invalid_by_kind[problem.kind] += 1
+    report.problems.append(
+        HandProblem(
+            file=path,
+            line=problem.line,
+            site=outcome.site,
+            hand_id=outcome.hand_id,
+            status=problem.status,
+            kind=problem.kind,
+            rule=problem.rule,
+            message=problem.message,
+        )
+    )

@@ -1,0 +1,345 @@
+"""Pre-aggregated statistics, kept at import, so that the overview and a player page read
+thousands of rows instead of millions (issue 11, acceptance 4).
+
+Every figure of :data:`analytics.stats.players.STATS` and of the overview's player table
+(:data:`analytics.stats.queries.PLAYER_AGGREGATES`) is a sum over per-hand rows, so a sum over
+any set of hands is the sum of the sums over any partition of them. Three tables hold those
+partial sums, one row per value of their keys:
+
+- ``player_day_sums``: per player and room, currency, game, betting, stakes, table size,
+  cash or tournament, position and **day** (UTC). Every filter of the dashboard and of
+  ``pokerhh stats`` is a condition on these keys, dates included (a day is whole inside or
+  outside ``date_from .. date_to``), so any query can be answered from it.
+- ``player_sums``: the same without the day, a fraction of the rows, and ``player_totals``
+  without the position either: the overview without dates reads this one.
+- ``hand_sums``: hands (not seats) per room, currency, game, stakes and day: the sidebar's
+  choices and the count of ``ok`` hands, without reading a million ``hands`` rows.
+
+Why sentinels in the keys (``''`` for a missing text, ``-1`` for a missing amount): SQLite
+takes NULLs in a primary key as all different, so ``ON CONFLICT`` would never merge two
+rows of a stud game (no blinds) and the table would grow by a row a hand. The readers turn
+them back into NULL (``NULLIF``), so every figure is the per-hand rows' own.
+
+The writer calls :func:`add` with the ids of the hands it stored ``ok`` in the same
+transaction (``analytics/store/writer.py``), :mod:`analytics.store.delete` calls
+:func:`remove` before deleting, and migration 0008 calls :func:`rebuild`. Each is one
+grouped ``INSERT ... SELECT ... ON CONFLICT DO UPDATE SET x = x + excluded.x`` per
+table, so the sums never leave SQLite.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from analytics.stats.players import STATS, Kind
+from analytics.stats.queries import PLAYER_AGGREGATES, Filters
+
+__all__ = [
+    "HAND_TABLE",
+    "TABLES",
+    "Table",
+    "add",
+    "available",
+    "rebuild",
+    "remove",
+    "schema",
+    "stat_columns",
+]
+
+# -- the columns ----------------------------------------------------------------------------
+
+#: (column, SQLite type, per-seat SQL over ``hp`` = hand_players, ``h`` = hands,
+#: ``s`` = player_hand_stats) of the player tables' keys.
+_PLAYER_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("player_id", "INTEGER", "hp.player_id"),
+    ("site", "TEXT", "h.site"),
+    ("currency", "TEXT", "coalesce(h.currency, '')"),
+    ("unit", "INTEGER", "coalesce(h.unit, -1)"),
+    ("game", "TEXT", "coalesce(h.game, '')"),
+    ("betting", "TEXT", "coalesce(h.betting, '')"),
+    ("small_blind", "INTEGER", "coalesce(h.small_blind, -1)"),
+    ("big_blind", "INTEGER", "coalesce(h.big_blind, -1)"),
+    ("small_bet", "INTEGER", "coalesce(h.small_bet, -1)"),
+    ("big_bet", "INTEGER", "coalesce(h.big_bet, -1)"),
+    ("max_seats", "INTEGER", "coalesce(h.max_seats, -1)"),
+    ("tournament", "INTEGER", "(h.tournament_id IS NOT NULL)"),
+    # The statistics' position (``s``); a seat stored without statistics (before
+    # migration 0002) has only the player table's figures, which ignore positions.
+    ("position", "TEXT", "coalesce(s.position, hp.position, '')"),
+)
+_DAY = ("day", "TEXT", "coalesce(substr(h.started_at, 1, 10), '')")
+#: How each key reads back: the sentinel as NULL.
+_NULL_SENTINEL = {"TEXT": "''", "INTEGER": "-1"}
+
+#: ``s`` is LEFT JOINed (seats stored before migration 0002 have no statistics row): a
+#: statistic's per-row SQL counts only where there is one, as ``stats.FROM`` reads them.
+_WITH_STATS = "s.seat IS NOT NULL"
+
+
+def stat_columns() -> list[tuple[str, str]]:
+    """(column, per-seat SQL) of every summed figure, in the tables' order.
+
+    ``seats`` counts the dealt-in seats (the player table's hands), ``stat_rows`` those with
+    a statistics row (the statistics' hands); ``x_NAME`` / ``n_NAME`` are the numerator and
+    denominator of each stat, ``pt_NAME`` the player table's sums.
+    """
+    columns = [("seats", "1"), ("stat_rows", f"({_WITH_STATS})")]
+    for s in STATS:
+        columns.append((f"x_{s.name}", f"CASE WHEN {_WITH_STATS} THEN {s.x} END"))
+        if s.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100):
+            columns.append((f"n_{s.name}", f"CASE WHEN {_WITH_STATS} THEN {s.n} END"))
+    for name, sql in PLAYER_AGGREGATES:
+        columns.append((f"pt_{name}", _per_row(sql)))
+    return columns
+
+
+def _per_row(aggregate: str) -> str:
+    """The per-row term of a player-table aggregate: ``count(*)`` or ``sum(TERM)``."""
+    if aggregate == "count(*)":
+        return "1"
+    if aggregate.startswith("sum(") and aggregate.endswith(")"):
+        return aggregate[4:-1]
+    raise ValueError(f"the player table's {aggregate!r} is not a sum: it cannot be pre-summed")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One aggregate table: its name, keys (column, type, per-row SQL) and where it reads."""
+
+    name: str
+    keys: tuple[tuple[str, str, str], ...]
+    sums: tuple[tuple[str, str], ...]
+    source: str
+    #: The condition on the source rows (hand ids are added with ``AND``).
+    where: str
+    #: The column of ``hands.id`` in ``source``.
+    hand_column: str
+
+    @property
+    def key_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _, _ in self.keys)
+
+    def key(self, column: str, alias: str = "a") -> str:
+        """A key column as SQL reading NULL where the sentinel is."""
+        kind = next(kind for name, kind, _ in self.keys if name == column)
+        return f"NULLIF({alias}.{column}, {_NULL_SENTINEL[kind]})"
+
+
+_PLAYER_SOURCE = """hand_players hp
+    JOIN hands h ON h.id = hp.hand
+    LEFT JOIN player_hand_stats s ON s.hand = hp.hand AND s.seat = hp.seat
+    LEFT JOIN all_in_ev e ON e.hand = hp.hand AND e.seat = hp.seat"""
+
+
+def _player_table(name: str, keys: tuple[tuple[str, str, str], ...]) -> Table:
+    return Table(
+        name=name, keys=keys, sums=tuple(stat_columns()), source=_PLAYER_SOURCE,
+        where="hp.dealt_in AND h.status = 'ok'", hand_column="hp.hand",
+    )  # fmt: skip
+
+
+#: Every filter answered, dates by day.
+DAY_TABLE = _player_table("player_day_sums", (*_PLAYER_KEYS, _DAY))
+#: The same without dates: positions without a date filter.
+ALL_TIME_TABLE = _player_table("player_sums", _PLAYER_KEYS)
+#: Without dates or positions either: the overview's usual read (a row or two per player
+#: and stakes; on 1,000,000 hands 6,000 rows against 36,000 with positions).
+TOTALS_TABLE = _player_table(
+    "player_totals", tuple(key for key in _PLAYER_KEYS if key[0] != "position")
+)
+_HAND_KEYS = ("site", "currency", "unit", "game", "small_blind", "big_blind")
+#: Hands (not seats) for the sidebar and the status counts.
+HAND_TABLE = Table(
+    name="hand_sums",
+    keys=(*(key for key in _PLAYER_KEYS if key[0] in _HAND_KEYS), _DAY),
+    sums=(("hands", "1"),),
+    source="hands h",
+    where="h.status = 'ok'",
+    hand_column="h.id",
+)
+TABLES: tuple[Table, ...] = (DAY_TABLE, ALL_TIME_TABLE, TOTALS_TABLE, HAND_TABLE)
+#: The tables summed from the per-day one.
+_ROLLED_UP = (ALL_TIME_TABLE, TOTALS_TABLE)
+
+
+# -- the schema -----------------------------------------------------------------------------
+
+
+def schema() -> tuple[str, ...]:
+    """The statements that create the tables (migration 0008).
+
+    WITHOUT ROWID with the keys as primary key, ``player_id`` first: a player's rows are one
+    range of the table, and the whole table is read in key order for the overview. Every
+    sum but the first (the rows counted) is ``ANY`` and may be NULL, as ``sum()`` is: a
+    count stays an integer, an EV or a bb sum a real, and bb/100 in a game without blinds
+    NULL, as the per-hand rows give them. The partial index finds the rows a delete
+    emptied.
+    """
+    statements = []
+    for table in TABLES:
+        columns = [f"{name} {kind} NOT NULL" for name, kind, _ in table.keys]
+        first, *others = (name for name, _ in table.sums)
+        columns += [f"{first} INTEGER NOT NULL", *(f"{name} ANY" for name in others)]
+        columns.append(f"PRIMARY KEY ({', '.join(table.key_names)})")
+        body = ",\n    ".join(columns)
+        statements.append(f"CREATE TABLE {table.name} (\n    {body}\n) STRICT, WITHOUT ROWID")
+        statements.append(
+            f"CREATE INDEX {table.name}_empty ON {table.name} ({first}) WHERE {first} <= 0"
+        )
+    return tuple(statements)
+
+
+def available(conn: sqlite3.Connection) -> bool:
+    """Whether the database has the tables (an older one, opened read-only, may not)."""
+    found = conn.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (?, ?, ?, ?)",
+        tuple(t.name for t in TABLES),
+    ).fetchone()[0]
+    return bool(found == len(TABLES))
+
+
+# -- keeping them -----------------------------------------------------------------------------
+
+
+def _updates(table: Table) -> str:
+    # NULL is "no value", as in sum(): bb/100 of a game without blinds stays NULL.
+    return ", ".join(
+        f"{name} = coalesce({name} + excluded.{name}, {name}, excluded.{name})"
+        for name, _ in table.sums
+    )
+
+
+def _names(table: Table) -> str:
+    return ", ".join((*table.key_names, *(name for name, _ in table.sums)))
+
+
+def _grouped(table: Table, sign: int, hands: str) -> str:
+    """The sums of ``table`` over the hands ``hands`` (an SQL condition), negated if
+    ``sign < 0``."""
+    keys = ", ".join(sql for _, _, sql in table.keys)
+    minus = "-" if sign < 0 else ""
+    sums = ", ".join(f"{minus}sum({sql})" for _, sql in table.sums)
+    return f"""
+        SELECT {keys}, {sums}
+        FROM {table.source}
+        WHERE {table.where} AND {hands}
+        GROUP BY {keys}
+    """
+
+
+def _upsert(table: Table, select: str) -> str:
+    return f"""
+        INSERT INTO {table.name} ({_names(table)}) {select}
+        ON CONFLICT ({", ".join(table.key_names)}) DO UPDATE SET {_updates(table)}
+    """
+
+
+def _summed_from_days(table: Table, source: str) -> str:
+    """A rolled-up table's rows summed from rows of the per-day table's shape."""
+    keys = ", ".join(table.key_names)
+    sums = ", ".join(f"sum({name})" for name, _ in table.sums)
+    return f"SELECT {keys}, {sums} FROM {source} WHERE 1 GROUP BY {keys}"
+
+
+_IDS = "IN (SELECT value FROM json_each(?))"
+#: The change to the per-day sums, summed once from the seats and then added to both
+#: player tables (reading the seats once instead of twice halves the import's cost).
+_DELTA = "temp.aggregates_delta"
+_CREATE_DELTA = (
+    f"CREATE TEMP TABLE IF NOT EXISTS aggregates_delta AS SELECT * FROM {DAY_TABLE.name} LIMIT 0"
+)
+_CHANGE = {
+    sign: (
+        f"INSERT INTO {_DELTA} ({_names(DAY_TABLE)})"
+        + _grouped(DAY_TABLE, sign, f"{DAY_TABLE.hand_column} {_IDS}"),
+        _upsert(DAY_TABLE, f"SELECT {_names(DAY_TABLE)} FROM {_DELTA} WHERE 1"),
+        *(_upsert(table, _summed_from_days(table, _DELTA)) for table in _ROLLED_UP),
+        _upsert(HAND_TABLE, _grouped(HAND_TABLE, sign, f"{HAND_TABLE.hand_column} {_IDS}")),
+    )
+    for sign in (+1, -1)
+}
+
+
+def _change(conn: sqlite3.Connection, hand_ids: Iterable[int], sign: int) -> None:
+    ids = json.dumps([int(i) for i in hand_ids])
+    if ids == "[]":
+        return
+    delta, days, *rolled_up, hands = _CHANGE[sign]
+    conn.execute(_CREATE_DELTA)
+    conn.execute(delta, (ids,))
+    conn.execute(days)
+    for sql in rolled_up:
+        conn.execute(sql)
+    conn.execute(f"DELETE FROM {_DELTA}")
+    conn.execute(hands, (ids,))
+
+
+def add(conn: sqlite3.Connection, hand_ids: Iterable[int]) -> None:
+    """Add the hands ``hand_ids`` (``hands.id``, just stored) to the sums, inside the
+    caller's transaction. Hands that are not ``ok`` add nothing; a hand must be added once."""
+    _change(conn, hand_ids, +1)
+
+
+def remove(conn: sqlite3.Connection, hand_ids: Sequence[int]) -> None:
+    """Take the hands ``hand_ids`` out of the sums (before their rows are deleted, in the
+    same transaction); a key left without hands loses its row."""
+    _change(conn, hand_ids, -1)
+    for table in TABLES:
+        first = table.sums[0][0]
+        conn.execute(f"DELETE FROM {table.name} WHERE {first} <= 0")
+
+
+def rebuild(conn: sqlite3.Connection) -> None:
+    """The sums of every stored hand, from scratch (migration 0008; a check in tests).
+
+    The all-time tables are summed from the per-day one (a partition of the same rows, so
+    the same sums), a fraction of the work of reading every seat again."""
+    for table in TABLES:
+        conn.execute(f"DELETE FROM {table.name}")
+    for table in (DAY_TABLE, HAND_TABLE):
+        conn.execute(_upsert(table, _grouped(table, +1, "1")))
+    for table in _ROLLED_UP:
+        conn.execute(_upsert(table, _summed_from_days(table, DAY_TABLE.name)))
+
+
+# -- reading them ------------------------------------------------------------------------------
+
+
+def filters_where(filters: Filters, *, days: bool, alias: str = "a") -> tuple[str, list[object]]:
+    """:meth:`Filters.where` over an aggregate table's keys: the same hands, by day.
+
+    ``started_at >= D`` holds exactly when its day (its first ten characters) is ``>= D``,
+    and ``started_at < D + 1`` when its day is ``<= D``; a hand without a time is in no
+    date range (its day is ``''``). Without ``days`` the filters must have no dates.
+    """
+    clauses: list[str] = []
+    params: list[object] = []
+    if filters.date_from is not None or filters.date_to is not None:
+        if not days:
+            raise ValueError("dates need the per-day table")
+        clauses.append(f"{alias}.day <> ''")
+    if filters.date_from is not None:
+        clauses.append(f"{alias}.day >= ?")
+        params.append(filters.date_from.isoformat())
+    if filters.date_to is not None:
+        clauses.append(f"{alias}.day <= ?")
+        params.append(filters.date_to.isoformat())
+    filters.key_clauses(alias, clauses, params)
+    if filters.kind == "cash":
+        clauses.append(f"{alias}.tournament = 0")
+    elif filters.kind == "tournament":
+        clauses.append(f"{alias}.tournament = 1")
+    return (" AND ".join(clauses) or "1"), params
+
+
+def player_table_for(
+    filters: Filters, by_day: bool | None = None, positions: bool = False
+) -> Table:
+    """The smallest table that answers ``filters`` (dates or ``by_day`` need the per-day
+    one, ``positions`` a table with them)."""
+    if by_day or filters.date_from is not None or filters.date_to is not None:
+        return DAY_TABLE
+    return ALL_TIME_TABLE if positions else TOTALS_TABLE

@@ -1,0 +1,464 @@
+"""The database schema, as an ordered list of registered migrations.
+
+Why migrations and not ``CREATE TABLE IF NOT EXISTS``: a user's database outlives the code
+that created it. Each change to the schema is a new function here, applied once, in order,
+and recorded (sqlite-utils' ``Migrations`` keeps the record in ``_sqlite_migrations``);
+never edit a migration that has shipped, add the next one.
+
+Conventions every table follows:
+
+- ``STRICT``, so a float or a string can never slip into a money column;
+- money is ``INTEGER`` in the smallest unit of the hand's currency (cents, chips), the same
+  numbers the parser and the engine use, so no rounding happens anywhere;
+- cards are normalised text (``"Ah Kd"``), runs of a board separated by ``" | "``;
+- lists that are read whole (a pot's eligible players and winners, an event's rare fields)
+  are JSON text, which SQLite's ``json_each`` can still query;
+- booleans are ``INTEGER`` 0/1 with a ``CHECK``.
+
+The natural key of a hand is ``(site, hand_id)``; ``hands.id`` is a surrogate the child
+tables point at. Quarantined hands (status other than ``ok``) keep their header fields and
+raw text in ``hands`` but have no rows in ``hand_players``, ``actions``, ``pots`` or
+``player_hand_stats``, so statistics over those tables only ever see replayed, checked hands.
+"""
+
+from __future__ import annotations
+
+from sqlite_utils import Database
+from sqlite_utils.migrations import Migrations
+
+#: Every migration of the pokerhh schema, in the order they apply.
+MIGRATIONS = Migrations("pokerhh")
+
+#: The values ``hands.status`` may take (also the export's ``status``).
+STATUSES = ("ok", "invalid", "cancelled", "incomplete", "unsupported")
+
+
+def _execute_all(db: Database, statements: tuple[str, ...]) -> None:
+    # One statement at a time: ``executescript`` would COMMIT the migration's transaction.
+    for sql in statements:
+        db.execute(sql)
+
+
+def _bool(column: str) -> str:
+    return f"{column} INTEGER NOT NULL CHECK ({column} IN (0, 1))"
+
+
+@MIGRATIONS(name="0001_initial")
+def m0001_initial(db: Database) -> None:
+    statuses = ", ".join(f"'{s}'" for s in STATUSES)
+    _execute_all(
+        db,
+        (
+            # One row per distinct file content imported; zip members are files too,
+            # with path "archive.zip!member.txt". A row is written in the same transaction
+            # as the file's hands, so its presence means all of them are stored.
+            """
+            CREATE TABLE files (
+                id INTEGER PRIMARY KEY,
+                path TEXT NOT NULL,
+                sha256 TEXT NOT NULL UNIQUE,
+                size INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                imported_at TEXT NOT NULL
+            ) STRICT
+            """,
+            """
+            CREATE TABLE players (
+                id INTEGER PRIMARY KEY,
+                site TEXT NOT NULL,
+                name TEXT NOT NULL,
+                UNIQUE (site, name)
+            ) STRICT
+            """,
+            f"""
+            CREATE TABLE hands (
+                id INTEGER PRIMARY KEY,
+                site TEXT NOT NULL,
+                hand_id TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ({statuses})),
+                problem_kind TEXT,
+                problem_rule TEXT,
+                problem_message TEXT,
+                problem_line INTEGER,
+                problem_event INTEGER,
+                file_id INTEGER NOT NULL REFERENCES files (id),
+                first_line INTEGER NOT NULL,
+                game TEXT,
+                game_name TEXT,
+                mixed TEXT,
+                betting TEXT,
+                currency TEXT,
+                unit INTEGER,
+                small_blind INTEGER,
+                big_blind INTEGER,
+                ante INTEGER,
+                small_bet INTEGER,
+                big_bet INTEGER,
+                cap INTEGER,
+                started_at TEXT,
+                table_name TEXT,
+                max_seats INTEGER,
+                button_seat INTEGER,
+                tournament_id TEXT,
+                level TEXT,
+                players INTEGER,
+                total_pot INTEGER,
+                rake INTEGER,
+                boards TEXT,
+                raw TEXT NOT NULL,
+                UNIQUE (site, hand_id),
+                CHECK ((status = 'ok') = (problem_kind IS NULL))
+            ) STRICT
+            """,
+            "CREATE INDEX hands_started_at ON hands (started_at)",
+            "CREATE INDEX hands_quarantined ON hands (status) WHERE status <> 'ok'",
+            f"""
+            CREATE TABLE hand_players (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                seat INTEGER NOT NULL,
+                player_id INTEGER NOT NULL REFERENCES players (id),
+                name TEXT NOT NULL,
+                position TEXT,
+                starting_stack INTEGER NOT NULL,
+                hole_cards TEXT,
+                invested INTEGER NOT NULL,
+                collected INTEGER NOT NULL,
+                cashed_out INTEGER NOT NULL,
+                net INTEGER NOT NULL,
+                rake_paid INTEGER NOT NULL,
+                {_bool("dealt_in")},
+                {_bool("folded")},
+                folded_on TEXT,
+                {_bool("went_to_showdown")},
+                {_bool("all_in")},
+                PRIMARY KEY (hand, seat),
+                CHECK (net = collected + cashed_out - invested)
+            ) STRICT, WITHOUT ROWID
+            """,
+            "CREATE INDEX hand_players_player ON hand_players (player_id)",
+            # One row per event of the parsed hand, idx = its index in ParsedHand.events
+            # (and in ReplayResult.states). ``extra`` holds the event's other fields when
+            # they differ from their defaults, as a JSON object (blind kind, all_in, run...).
+            """
+            CREATE TABLE actions (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                idx INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                street TEXT NOT NULL,
+                player TEXT,
+                amount INTEGER,
+                cards TEXT,
+                line INTEGER NOT NULL,
+                extra TEXT,
+                PRIMARY KEY (hand, idx)
+            ) STRICT, WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE pots (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                run INTEGER NOT NULL,
+                idx INTEGER NOT NULL,
+                amount INTEGER NOT NULL,
+                eligible TEXT NOT NULL,
+                winners TEXT NOT NULL,
+                odd_chips_to TEXT,
+                PRIMARY KEY (hand, run, idx)
+            ) STRICT, WITHOUT ROWID
+            """,
+        ),
+    )
+
+
+#: ``player_hand_stats`` columns of migration 0002, as it shipped: (name, kind), kind being
+#: ``bool`` (0/1), ``count`` (a non-negative integer), ``money`` (INTEGER, may be negative)
+#: or ``text`` (nullable). ``analytics.stats.flag_fields.FIELDS`` must list the same names.
+_STATS_0002: tuple[tuple[str, str], ...] = (
+    ("position", "text"),
+    *((name, "bool") for name in (
+        "vpip", "pfr", "three_bet_chance", "three_bet", "four_bet_chance", "four_bet",
+        "fold_to_three_bet_chance", "fold_to_three_bet", "squeeze_chance", "squeeze",
+        "steal_chance", "steal", "fold_to_steal_chance", "fold_to_steal",
+        "cbet_flop_chance", "cbet_flop", "cbet_turn_chance", "cbet_turn",
+        "cbet_river_chance", "cbet_river",
+        "fold_to_cbet_flop_chance", "fold_to_cbet_flop", "fold_to_cbet_turn_chance",
+        "fold_to_cbet_turn", "fold_to_cbet_river_chance", "fold_to_cbet_river",
+        "check_raise_flop_chance", "check_raise_flop", "check_raise_turn_chance",
+        "check_raise_turn", "check_raise_river_chance", "check_raise_river",
+        "saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown",
+        "won_when_saw_flop",
+    )),
+    *((f"{action}_{street}", "count")
+      for street in ("preflop", "flop", "turn", "river")
+      for action in ("bets", "raises", "calls", "checks", "folds")),
+    ("walk", "bool"),
+    ("all_in_street", "text"),
+    ("net", "money"),
+    ("rake_paid", "money"),
+)  # fmt: skip
+#: A stat done can only be counted where its chance was (and a raise pre-flop is VPIP).
+_STATS_0002_IMPLIES = (
+    *((f"{stat}_chance", stat) for stat in (
+        "three_bet", "four_bet", "fold_to_three_bet", "squeeze", "steal", "fold_to_steal",
+        "cbet_flop", "cbet_turn", "cbet_river", "fold_to_cbet_flop", "fold_to_cbet_turn",
+        "fold_to_cbet_river", "check_raise_flop", "check_raise_turn", "check_raise_river",
+    )),
+    ("vpip", "pfr"),
+    ("saw_flop", "saw_turn"),
+    ("saw_turn", "saw_river"),
+    ("went_to_showdown", "won_at_showdown"),
+    ("saw_flop", "won_when_saw_flop"),
+)  # fmt: skip
+
+
+def _stat_column(name: str, kind: str) -> str:
+    if kind == "bool":
+        return _bool(name)
+    if kind == "count":
+        return f"{name} INTEGER NOT NULL CHECK ({name} >= 0)"
+    if kind == "money":
+        return f"{name} INTEGER NOT NULL"
+    return f"{name} TEXT"
+
+
+@MIGRATIONS(name="0002_player_stats")
+def m0002_player_stats(db: Database) -> None:
+    """Per hand, per player statistics flags (``analytics.stats.flags``): one row per dealt-in seat
+    of an ``ok`` hand, written with its ``hand_players`` row. ``player_id`` is repeated
+    here so a player's statistics need no join; the hand's date, game, stakes and table
+    size are on ``hands``. Hands stored before this migration have no rows here."""
+    parts = [
+        "hand INTEGER NOT NULL",
+        "seat INTEGER NOT NULL",
+        "player_id INTEGER NOT NULL REFERENCES players (id)",
+        *(_stat_column(name, kind) for name, kind in _STATS_0002),
+        "PRIMARY KEY (hand, seat)",
+        "FOREIGN KEY (hand, seat) REFERENCES hand_players (hand, seat)",
+        *(f"CHECK ({done} <= {chance})" for chance, done in _STATS_0002_IMPLIES),
+    ]
+    body = ",\n    ".join(parts)
+    _execute_all(
+        db,
+        (
+            f"CREATE TABLE player_hand_stats (\n    {body}\n) STRICT, WITHOUT ROWID",
+            # A player's hands, by position (the commonest filters after the player).
+            "CREATE INDEX player_hand_stats_player ON player_hand_stats (player_id, position)",
+        ),
+    )
+
+
+#: ``all_in_ev.all_in_ev_status``: :class:`analytics.equity.all_in_ev.EVStatus` values.
+ALL_IN_EV_STATUSES = ("computed", "unknown_cards", "unsupported_game")
+
+
+@MIGRATIONS(name="0003_all_in_ev")
+def m0003_all_in_ev(db: Database) -> None:
+    """All-in EV per hand and seat (``analytics.equity.all_in_ev``), computed at import for the
+    hands that reached an all-in point with cards to come (two or more players to the end,
+    no more betting possible): one row per dealt-in seat of such a hand, folded players
+    included (their EV is what they put in, negated). A hand without an all-in point has
+    no rows, so the table stays small; hands stored before this migration have none.
+
+    ``all_in_ev`` is REAL (the exact EV is a fraction of the smallest unit), NULL unless
+    the status is ``computed`` (``unknown_cards``: some contender's cards were never shown;
+    ``unsupported_game``: no equity evaluator for the game yet)."""
+    statuses = ", ".join(f"'{s}'" for s in ALL_IN_EV_STATUSES)
+    _execute_all(
+        db,
+        (
+            f"""
+            CREATE TABLE all_in_ev (
+                hand INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                all_in_ev_status TEXT NOT NULL CHECK (all_in_ev_status IN ({statuses})),
+                all_in_ev REAL,
+                street TEXT NOT NULL,
+                PRIMARY KEY (hand, seat),
+                FOREIGN KEY (hand, seat) REFERENCES hand_players (hand, seat),
+                CHECK ((all_in_ev_status = 'computed') = (all_in_ev IS NOT NULL))
+            ) STRICT, WITHOUT ROWID
+            """,
+        ),
+    )
+
+
+@MIGRATIONS(name="0004_dashboard_indexes")
+def m0004_dashboard_indexes(db: Database) -> None:
+    """Indexes for the dashboard's sidebar, measured on 100,000 hands
+    (``benchmarks/dashboard_100k.py``; the sidebar is drawn on every page):
+
+    - ``hand_players_dealt_in (player_id, dealt_in)``: the players by hands dealt in,
+      counted in the index alone (0.29 s -> 0.04 s). It replaces ``hand_players_player
+      (player_id)``, its prefix, so an import maintains as many indexes as before.
+    - ``hands_options (game, currency, small_blind, big_blind, unit, started_at, status)``:
+      the dates, games and stakes the sidebar offers, read from the index alone rather
+      than from the rows, which carry each hand's text (0.18 s -> 0.07 s). ``status``
+      comes last on purpose: first, SQLite (without ``ANALYZE``) takes ``status = 'ok'``
+      for a selective seek and prefers this index to ``hands_started_at`` for "the latest
+      hand" (0.0002 s -> 0.16 s).
+    """
+    _execute_all(
+        db,
+        (
+            "CREATE INDEX hand_players_dealt_in ON hand_players (player_id, dealt_in)",
+            "DROP INDEX hand_players_player",
+            "CREATE INDEX hands_options ON hands "
+            "(game, currency, small_blind, big_blind, unit, started_at, status)",
+        ),
+    )
+
+
+@MIGRATIONS(name="0005_tournaments")
+def m0005_tournaments(db: Database) -> None:
+    """Tournaments (issue 12): the summaries as read, and the tournaments, their players
+    and their problems as rebuilt from the hands and summaries
+    (``analytics.tournaments.store``, which holds the statements and documents them)."""
+    from analytics.tournaments.store import SCHEMA_0005
+
+    _execute_all(db, SCHEMA_0005)
+
+
+@MIGRATIONS(name="0006_tournament_all_ins")
+def m0006_tournament_all_ins(db: Database) -> None:
+    """ICM-adjusted all-in results per spot and player (issue 12;
+    ``analytics.tournaments.store.SCHEMA_0006`` documents the columns). Rebuilt by
+    ``refresh``: an older database's tournaments are rebuilt on the next import."""
+    from analytics.tournaments.store import SCHEMA_0006
+
+    _execute_all(db, SCHEMA_0006)
+
+
+def applied(db: Database) -> list[str]:
+    """The names of the migrations this database has had, oldest first."""
+    return [m.name for m in MIGRATIONS.applied(db)]
+
+
+#: The column types of a table 0007 dropped, as 0001 declared them: the Parquet export
+#: still writes its rows (``analytics.scale.schema``), derived again by ``analytics.store.actions``.
+DROPPED_TABLE_TYPES: dict[str, dict[str, str]] = {
+    "actions": {
+        "idx": "INTEGER", "kind": "TEXT", "street": "TEXT", "player": "TEXT",
+        "amount": "INTEGER", "cards": "TEXT", "line": "INTEGER", "extra": "TEXT",
+    },
+}  # fmt: skip
+#: Hands converted per statement by 0007 (the texts of a chunk are held in memory at once).
+_CHUNK = 2000
+
+
+@MIGRATIONS(name="0007_compact")
+def m0007_compact(db: Database) -> None:
+    """The compact database (issue 11; ``docs/database.md`` has the measurements):
+
+    - ``hands.raw`` (TEXT) becomes ``raw_z`` (BLOB, raw DEFLATE of the UTF-8 text with a
+      preset dictionary, ``analytics.store.rawtext``) and ``raw_dictionary`` (its id in the new
+      ``raw_dictionaries`` table, which holds a copy of every shipped dictionary);
+    - ``hand_players`` and ``player_hand_stats`` become one ``seats`` row per seat
+      (``analytics.store.seat_layout``), and views of the old names give the old columns;
+    - ``actions`` is dropped: the events are the parsed text, derived again by
+      ``analytics.store.actions`` (the Parquet export still writes them);
+    - ``all_in_ev`` is rebuilt with its foreign key on ``seats``;
+    - indexes: ``seats (player_id, dealt_in, position)`` replaces ``hand_players_dealt_in``
+      and ``player_hand_stats_player``.
+
+    Converted in place, in the migration's transaction: every text and every statistic
+    reads back identical (tests/analytics/test_compact_migration.py).
+    """
+    from analytics.store import rawtext
+    from analytics.store import seat_layout as sl
+
+    conn = db.conn
+    _execute_all(
+        db,
+        (
+            """
+            CREATE TABLE raw_dictionaries (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                site TEXT,
+                sha256 TEXT NOT NULL,
+                dictionary BLOB NOT NULL
+            ) STRICT
+            """,
+            "ALTER TABLE hands ADD COLUMN raw_dictionary INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE hands ADD COLUMN raw_z BLOB NOT NULL DEFAULT x''",
+        ),
+    )
+    conn.executemany(
+        "INSERT INTO raw_dictionaries (id, name, site, sha256, dictionary) VALUES (?, ?, ?, ?, ?)",
+        rawtext.dictionary_rows(),
+    )
+    last = 0
+    while True:
+        chunk = conn.execute(
+            "SELECT id, site, raw FROM hands WHERE id > ? ORDER BY id LIMIT ?", (last, _CHUNK)
+        ).fetchall()
+        if not chunk:
+            break
+        conn.executemany(
+            "UPDATE hands SET (raw_dictionary, raw_z) = (?, ?) WHERE id = ?",
+            [(*rawtext.compress(site, raw), key) for key, site, raw in chunk],
+        )
+        last = chunk[-1][0]
+    widest = conn.execute(
+        "SELECT max(max(" + ", ".join(
+            f"{a}_{s}" for s in ("preflop", "flop", "turn", "river")
+            for a in sl.COUNT_ORDER
+        ) + ")) FROM player_hand_stats"
+    ).fetchone()[0]  # fmt: skip
+    if widest is not None and widest >> sl.COUNT_BITS:
+        raise ValueError(
+            f"0007_compact: a player_hand_stats count is {widest}, more than"
+            f" {sl.COUNT_BITS} bits hold; this database cannot be made compact"
+        )
+    packed = sl.pack_sql("s")
+    statuses = ", ".join(f"'{s}'" for s in ALL_IN_EV_STATUSES)
+    seat_columns = (
+        "hand", "seat", "player_id", "name", "position", "starting_stack", "hole_cards",
+        "invested", "collected", "cashed_out", "rake_paid", "dealt_in", "folded", "folded_on",
+        "went_to_showdown", "all_in",
+    )  # fmt: skip
+    _execute_all(
+        db,
+        (
+            "ALTER TABLE hands DROP COLUMN raw",
+            sl.create_table(),
+            f"INSERT INTO seats ({', '.join(seat_columns)}, {', '.join(packed)})"
+            f" SELECT {', '.join(f'hp.{c}' for c in seat_columns)},"
+            f" {', '.join(f'CASE WHEN s.hand IS NULL THEN NULL ELSE {sql} END' for sql in packed.values())}"  # noqa: E501
+            " FROM hand_players hp LEFT JOIN player_hand_stats s"
+            " ON s.hand = hp.hand AND s.seat = hp.seat ORDER BY hp.hand, hp.seat",
+            "ALTER TABLE all_in_ev RENAME TO all_in_ev_0003",
+            f"""
+            CREATE TABLE all_in_ev (
+                hand INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                all_in_ev_status TEXT NOT NULL,
+                all_in_ev REAL,
+                street TEXT NOT NULL,
+                PRIMARY KEY (hand, seat),
+                FOREIGN KEY (hand, seat) REFERENCES seats (hand, seat),
+                CHECK (all_in_ev_status IN ({statuses})),
+                CHECK ((all_in_ev_status = 'computed') = (all_in_ev IS NOT NULL))
+            ) STRICT, WITHOUT ROWID
+            """,
+            "INSERT INTO all_in_ev SELECT * FROM all_in_ev_0003",
+            "DROP TABLE all_in_ev_0003",
+            "DROP TABLE player_hand_stats",
+            "DROP TABLE hand_players",
+            "DROP TABLE actions",
+            *sl.create_views(),
+            "CREATE INDEX seats_player ON seats (player_id, dealt_in, position)",
+        ),
+    )
+
+
+@MIGRATIONS(name="0008_aggregates")
+def m0008_aggregates(db: Database) -> None:
+    """Pre-aggregated statistics (issue 11): ``player_day_sums``, ``player_sums`` and
+    ``hand_sums`` (``analytics.store.aggregates`` documents them), filled from the hands already
+    stored; the importer keeps them from then on. And ``players_name``: the dashboard
+    names a player and reads his rows by id (``player_id IN (SELECT id FROM players WHERE
+    name = ?)``), a scan of every player without it (a room's database has millions)."""
+    from analytics.store import aggregates
+
+    _execute_all(db, (*aggregates.schema(), "CREATE INDEX players_name ON players (name)"))
+    aggregates.rebuild(db.conn)

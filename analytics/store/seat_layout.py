@@ -1,0 +1,209 @@
+"""The compact ``seats`` row (migration ``0007_compact``): one row per seat of an ``ok``
+hand holding what ``hand_players`` and ``player_hand_stats`` held, the yes/no statistics
+packed into one integer and the per-street action counts into one integer per street.
+
+Why: the two tables repeated the key, the player, the position, the net, the rake and the
+showdown flag, and each 0/1 column costs a byte of record header even when it holds no
+value; on the Pluribus corpus they took 150 bytes a seat with their two indexes. The views
+``hand_players`` and ``player_hand_stats`` (made here) give back every old column under its
+old name, so every reader (``analytics.stats.players``' SQL over ``s``, the explanations, the
+exports, the tests) reads them unchanged.
+
+The layout is frozen by migration 0007: a change is a new migration. Bits are ordered by
+how often they are set (the pre-flop situations first), so most values fit in few bytes
+(SQLite stores an integer in 0, 1, 2, 3, 4, 6 or 8 bytes by its size).
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from typing import Any
+
+from analytics.stats import flag_fields as ff
+
+#: The yes/no statistics in ``seats.flags``, bit 0 first. ``went_to_showdown`` is not here:
+#: it is the seat's own column (the same fact as ``hand_players.went_to_showdown``).
+FLAG_BITS: tuple[str, ...] = (
+    "three_bet_chance", "steal_chance", "fold_to_steal_chance", "squeeze_chance",
+    "vpip", "pfr", "fold_to_three_bet_chance", "four_bet_chance",
+    "saw_flop", "won_when_saw_flop", "won_at_showdown", "saw_turn", "saw_river",
+    "three_bet", "steal", "fold_to_steal", "squeeze", "fold_to_three_bet", "four_bet",
+    "cbet_flop_chance", "cbet_flop", "fold_to_cbet_flop_chance", "fold_to_cbet_flop",
+    "check_raise_flop_chance", "check_raise_flop",
+    "cbet_turn_chance", "cbet_turn", "fold_to_cbet_turn_chance", "fold_to_cbet_turn",
+    "check_raise_turn_chance", "check_raise_turn",
+    "cbet_river_chance", "cbet_river", "fold_to_cbet_river_chance", "fold_to_cbet_river",
+    "check_raise_river_chance", "check_raise_river",
+    "walk",
+)  # fmt: skip
+#: The counted actions in each street's integer, lowest byte first (the commonest first).
+COUNT_ORDER = ("folds", "checks", "calls", "bets", "raises")
+#: Bits per count: 255 actions of one kind by one player in one round is the limit; a hand
+#: beyond it is refused by the table's CHECK and quarantined as ``store_error``.
+COUNT_BITS = 8
+_COUNT_MAX = (1 << COUNT_BITS) - 1
+#: One integer column per round: ``counts_preflop`` ... ``counts_river``.
+COUNT_COLUMNS = tuple(f"counts_{street}" for street in ff.ROUND_NAMES)
+
+#: The columns of a ``seats`` row as :func:`seat_row` makes it (the store puts the hand
+#: and the player id first).
+SEAT_COLUMNS: tuple[str, ...] = (
+    "seat", "name", "position", "starting_stack", "hole_cards",
+    "invested", "collected", "cashed_out", "rake_paid",
+    "dealt_in", "folded", "folded_on", "went_to_showdown", "all_in",
+    "flags", *COUNT_COLUMNS, "all_in_street",
+)  # fmt: skip
+
+_AT = {name: i for i, name in enumerate(ff.FIELDS)}
+_FLAG_AT = tuple(_AT[name] for name in FLAG_BITS)
+_COUNT_AT = tuple(
+    tuple(_AT[f"{action}_{street}"] for action in COUNT_ORDER) for street in ff.ROUND_NAMES
+)
+_HP_FLAGS = ("dealt_in", "folded", "went_to_showdown", "all_in")
+_FLAG_VALUES = operator.itemgetter(*_FLAG_AT)
+_FLAG_WEIGHTS = tuple(1 << bit for bit in range(len(_FLAG_AT)))
+_COUNTS_BY_STREET = tuple(operator.itemgetter(*street) for street in _COUNT_AT)
+
+
+def seat_row(player: tuple[Any, ...], stats: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """The ``seats`` row of one seat: its ``hand_players`` row (``analytics.ingest.rows``'
+    ``PLAYER_COLUMNS``) and its statistics row (``STAT_COLUMNS``, None for a seat without).
+
+    A count beyond :data:`COUNT_BITS` packs as -1, which the table's CHECK refuses.
+    """
+    (seat, name, position, stack, cards, invested, collected, cashed_out, _net, rake,
+     dealt_in, folded, folded_on, showdown, all_in) = player  # fmt: skip
+    if stats is None:
+        packed: tuple[Any, ...] = (None, None, None, None, None, None)
+    else:
+        # In C, not bit by bit (this runs for every seat imported): the weights of the set
+        # flags summed (a value other than 0/1 packs as -1, which the CHECK refuses, as
+        # 0002's CHECK refused it); each street's counts as little-endian bytes (a count
+        # over 255 cannot be a byte: -1 again).
+        values = _FLAG_VALUES(stats)
+        flags = sum(itertools.compress(_FLAG_WEIGHTS, values)) if max(values) < 2 else -1
+        if min(values) < 0:
+            flags = -1
+        counts = []
+        for street in _COUNTS_BY_STREET:
+            try:
+                counts.append(int.from_bytes(bytes(street(stats)), "little"))
+            except ValueError:
+                counts.append(-1)
+        packed = (flags, *counts, stats[ff.ALL_IN_STREET])
+    return (
+        seat, name, position, stack, cards, invested, collected, cashed_out, rake,
+        dealt_in, folded, folded_on, showdown, all_in, *packed,
+    )  # fmt: skip
+
+
+def _bool(column: str) -> str:
+    return f"{column} INTEGER NOT NULL CHECK ({column} IN (0, 1))"
+
+
+def _flag(name: str, source: str = "flags") -> str:
+    """The SQL of one stored yes/no statistic (0/1), from the seat's columns."""
+    if name == "went_to_showdown":
+        return "went_to_showdown"
+    return f"(({source} >> {FLAG_BITS.index(name)}) & 1)"
+
+
+def _count(name: str) -> str:
+    action, street = name.split("_")
+    shift = COUNT_BITS * COUNT_ORDER.index(action)
+    return f"((counts_{street} >> {shift}) & {_COUNT_MAX})"
+
+
+def _implies() -> list[str]:
+    from analytics.store.migrations import _STATS_0002_IMPLIES
+
+    return [f"CHECK ({_flag(done)} <= {_flag(chance)})" for chance, done in _STATS_0002_IMPLIES]
+
+
+def create_table() -> str:
+    """``CREATE TABLE seats``: the statistics columns are NULL together for a seat that has
+    no statistics row (not dealt in, or stored before migration 0002)."""
+    counts = [f"{c} INTEGER CHECK ({c} BETWEEN 0 AND {(1 << (COUNT_BITS * 5)) - 1})"
+              for c in COUNT_COLUMNS]  # fmt: skip
+    parts = [
+        "hand INTEGER NOT NULL REFERENCES hands (id)",
+        "seat INTEGER NOT NULL",
+        "player_id INTEGER NOT NULL REFERENCES players (id)",
+        "name TEXT NOT NULL",
+        "position TEXT",
+        "starting_stack INTEGER NOT NULL",
+        "hole_cards TEXT",
+        "invested INTEGER NOT NULL",
+        "collected INTEGER NOT NULL",
+        "cashed_out INTEGER NOT NULL",
+        "rake_paid INTEGER NOT NULL",
+        *(_bool(c) for c in _HP_FLAGS[:3]),
+        "folded_on TEXT",
+        _bool("all_in"),
+        f"flags INTEGER CHECK (flags BETWEEN 0 AND {(1 << len(FLAG_BITS)) - 1})",
+        *counts,
+        "all_in_street TEXT",
+        "PRIMARY KEY (hand, seat)",
+        "CHECK ((flags IS NULL) = (counts_preflop IS NULL)"
+        " AND (flags IS NULL) = (counts_flop IS NULL)"
+        " AND (flags IS NULL) = (counts_turn IS NULL)"
+        " AND (flags IS NULL) = (counts_river IS NULL))",
+        *_implies(),
+    ]
+    body = ",\n    ".join(parts)
+    return f"CREATE TABLE seats (\n    {body}\n) STRICT, WITHOUT ROWID"
+
+
+#: ``hand_players``' columns (migration 0001), in order, as SQL over ``seats``.
+HAND_PLAYERS_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("hand", "hand"), ("seat", "seat"), ("player_id", "player_id"), ("name", "name"),
+    ("position", "position"), ("starting_stack", "starting_stack"),
+    ("hole_cards", "hole_cards"), ("invested", "invested"), ("collected", "collected"),
+    ("cashed_out", "cashed_out"), ("net", "collected + cashed_out - invested"),
+    ("rake_paid", "rake_paid"), ("dealt_in", "dealt_in"), ("folded", "folded"),
+    ("folded_on", "folded_on"), ("went_to_showdown", "went_to_showdown"),
+    ("all_in", "all_in"),
+)  # fmt: skip
+
+
+def _stats_column(name: str) -> str:
+    if name in ("position", "all_in_street", "rake_paid"):
+        return name
+    if name == "net":
+        return "collected + cashed_out - invested"
+    if ff.IS_FLAG[_AT[name]]:
+        return _flag(name)
+    return _count(name)
+
+
+def create_views() -> tuple[str, ...]:
+    """The views with the old tables' names and columns, in the old column order."""
+    players = ", ".join(
+        sql if sql == name else f"{sql} AS {name}" for name, sql in HAND_PLAYERS_COLUMNS
+    )
+    stats = ", ".join(
+        ["hand", "seat", "player_id"]
+        + [
+            sql if sql == name else f"{sql} AS {name}"
+            for name, sql in ((n, _stats_column(n)) for n in ff.FIELDS[1:])
+        ]
+    )
+    return (
+        f"CREATE VIEW hand_players AS SELECT {players} FROM seats",
+        f"CREATE VIEW player_hand_stats AS SELECT {stats} FROM seats WHERE flags IS NOT NULL",
+    )
+
+
+def pack_sql(stats: str = "s") -> dict[str, str]:
+    """SQL packing an old ``player_hand_stats`` row (alias ``stats``) into the ``seats``
+    statistics columns: the migration's conversion of an existing database."""
+    flags = " | ".join(f"({stats}.{name} << {bit})" for bit, name in enumerate(FLAG_BITS))
+    out = {"flags": flags}
+    for street, column in zip(ff.ROUND_NAMES, COUNT_COLUMNS, strict=True):
+        out[column] = " | ".join(
+            f"({stats}.{action}_{street} << {COUNT_BITS * shift})"
+            for shift, action in enumerate(COUNT_ORDER)
+        )
+    out["all_in_street"] = f"{stats}.all_in_street"
+    return out

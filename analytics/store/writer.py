@@ -1,0 +1,317 @@
+"""The importer's hot path: write one file's hands in one transaction.
+
+Why it looks like this:
+
+- One ``BEGIN IMMEDIATE`` ... ``COMMIT`` per file, with the ``files`` row written last but
+  in the same transaction: a killed import leaves either a whole file or nothing of it, and
+  a ``files`` row always means every hand of that content is in the database.
+- A ``SAVEPOINT`` per hand: if the database refuses one hand's rows (a ``CHECK`` or a
+  duplicate seat that the engine let through), only that hand is rolled back, and it is
+  stored again as a quarantined record (``store_error``) so nothing is lost.
+- ``INSERT ... ON CONFLICT (site, hand_id) DO NOTHING``: a hand already stored (from this
+  file or another) is a duplicate; ``rowcount`` tells which, and its children are skipped.
+  One exception: a quarantined record gives way to the same hand when it now replays ok
+  (a hand cut short at the end of one file and whole in the next, or a parser fix
+  picked up with ``--rescan``); an ``ok`` record is never overwritten.
+- The connection's ``executemany`` with prepared SQL, not sqlite-utils' ``insert_all``
+  (3-4x slower); sqlite-utils keeps the schema and the queries.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from itertools import islice
+
+from analytics.ingest.pipeline import Problem
+from analytics.ingest.rows import (
+    ALL_IN_COLUMNS,
+    HAND_COLUMNS,
+    POT_COLUMNS,
+    STORED_HAND_COLUMNS,
+    STORED_SEAT_COLUMNS,
+    HandRows,
+    Row,
+)
+from analytics.store import aggregates
+from analytics.store.db import write_transaction
+
+
+def _insert(table: str, columns: Sequence[str], suffix: str = "") -> str:
+    names = ", ".join(columns)
+    marks = ", ".join("?" * len(columns))
+    return f"INSERT INTO {table} ({names}) VALUES ({marks}){suffix}"
+
+
+# The tables of migration 0007_compact: ``hands`` with its text compressed, one ``seats`` row
+# per seat (``hand_players`` and ``player_hand_stats`` are views of it), no ``actions``.
+_INSERT_HAND = _insert(
+    "hands", ("file_id", *STORED_HAND_COLUMNS), " ON CONFLICT (site, hand_id) DO NOTHING"
+)
+#: A quarantined record gives way to the same hand replayed ok (e.g. a hand cut short in one
+#: file and whole in the next); an ok record is never touched.
+_REPLACE_HAND = (
+    f"UPDATE hands SET ({', '.join(('file_id', *STORED_HAND_COLUMNS))})"
+    f" = ({', '.join('?' * (len(STORED_HAND_COLUMNS) + 1))})"
+    " WHERE site = ? AND hand_id = ? AND status <> 'ok' RETURNING id"
+)
+_INSERT_HAND_WITH_ID = _insert("hands", ("id", "file_id", *STORED_HAND_COLUMNS))
+_INSERT_SEAT = _insert("seats", ("hand", "player_id", *STORED_SEAT_COLUMNS))
+_INSERT_POT = _insert("pots", ("hand", *POT_COLUMNS))
+_INSERT_ALL_IN = _insert("all_in_ev", ("hand", *ALL_IN_COLUMNS))
+_INSERT_FILE = (
+    "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES (?, ?, ?, ?, ?)"
+    " ON CONFLICT (sha256) DO UPDATE SET hands = max(hands, excluded.hands) RETURNING id"
+)
+#: A growing file's row follows its content; OR IGNORE: when that content is already
+#: another row's, this one keeps its shorter content (the hands are stored either way).
+_EXTEND_FILE = (
+    "UPDATE OR IGNORE files SET sha256 = ?, size = ?, hands = ?, imported_at = ? WHERE id = ?"
+)
+#: The file's hand count, known once its hands are written (a content imported before under
+#: another path keeps the larger count).
+_FILE_HANDS = "UPDATE files SET hands = max(hands, ?) WHERE id = ?"
+#: Hands written per ``executemany`` round (and held in memory at once by a streamed file).
+BATCH_HANDS = 500
+_NEW_PLAYER = (
+    "INSERT INTO players (site, name) VALUES (?, ?) ON CONFLICT (site, name) DO NOTHING"
+    " RETURNING id"
+)
+_PLAYER_ID = "SELECT id FROM players WHERE site = ? AND name = ?"
+Key = tuple[str, str]
+#: Kind of the problem stored when the database refuses a replayed hand's rows.
+STORE_ERROR = "store_error"
+
+
+@dataclass(frozen=True, slots=True)
+class FileMeta:
+    path: str
+    sha256: str
+    size: int
+    #: The hands of that content when they are not all the hands written: a watched
+    #: file's held-back last hand is written after the content it follows
+    #: (``analytics/ingest/watch.py``). None: ``len(hands)``.
+    hands: int | None = None
+    #: Extend this ``files`` row (a growing file's longer content) instead of adding one;
+    #: a row since deleted is added again.
+    file_id: int | None = None
+
+
+class Written(StrEnum):
+    """What became of one hand."""
+
+    NEW = "new"
+    #: It replaced a quarantined record of the same hand.
+    REPLACED = "replaced"
+    DUPLICATE = "duplicate"
+
+
+@dataclass(slots=True)
+class FileWrite:
+    """What happened to each of a file's hands (same order as given)."""
+
+    file_id: int
+    written: list[Written] = field(default_factory=list)
+    #: Hands stored (new or replacing a quarantined record), by status.
+    by_status: Counter[str] = field(default_factory=Counter)
+    #: Hands the database refused, index -> the problem they were quarantined with.
+    refused: dict[int, Problem] = field(default_factory=dict)
+    #: The (site, hand id) of each refused hand, for a caller that kept no note of it.
+    refused_keys: dict[int, Key] = field(default_factory=dict)
+
+    @property
+    def duplicates(self) -> int:
+        return self.written.count(Written.DUPLICATE)
+
+    @property
+    def replaced(self) -> int:
+        return self.written.count(Written.REPLACED)
+
+
+class HandWriter:
+    """Writes files' hands through one connection; caches player ids between files."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._player_ids: dict[tuple[str, str], int] = {}
+
+    def write_file(self, meta: FileMeta, hands: Iterable[HandRows]) -> FileWrite:
+        """Store ``hands`` and the file's row in one transaction, or nothing if it fails.
+
+        ``hands`` is consumed once, :data:`BATCH_HANDS` at a time, so a file of a million
+        hands streams through with only one batch's rows in memory (issue 11); the
+        transaction still spans the whole file, so a kill leaves all of it or none.
+        """
+        try:
+            with write_transaction(self.conn) as conn:
+                # The file row goes first so the hands can point at it; a reader cannot see
+                # it before the COMMIT, and a kill before the COMMIT leaves nothing.
+                now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+                if meta.file_id is not None and conn.execute(
+                    "SELECT 1 FROM files WHERE id = ?", (meta.file_id,)
+                ).fetchone():
+                    file_id = meta.file_id
+                else:
+                    (file_id,) = conn.execute(
+                        _INSERT_FILE, (meta.path, meta.sha256, meta.size, 0, now)
+                    ).fetchone()
+                written = FileWrite(file_id)
+                count = 0
+                batches = iter(hands)
+                while batch := list(islice(batches, BATCH_HANDS)):
+                    start = count
+                    count += len(batch)
+                    if not self._write_bulk(conn, file_id, batch, written):
+                        for index, hand in enumerate(batch, start):
+                            self._write_hand(conn, file_id, index, hand, written)
+                if meta.hands is not None:
+                    count = meta.hands
+                if meta.file_id == file_id:
+                    conn.execute(_EXTEND_FILE, (meta.sha256, meta.size, count, now, file_id))
+                else:
+                    conn.execute(_FILE_HANDS, (count, file_id))
+        except BaseException:
+            # Ids handed out inside the rolled-back transaction no longer exist.
+            self._player_ids.clear()
+            raise
+        return written
+
+    def _write_bulk(
+        self, conn: sqlite3.Connection, file_id: int, hands: Sequence[HandRows], out: FileWrite
+    ) -> bool:
+        """The fast path: the whole file in one ``executemany`` per table.
+
+        It applies when no hand needs the per-hand treatment: none replaces a quarantined
+        record and the database refuses none. Otherwise it rolls back and returns False,
+        and the per-hand path (a savepoint each) does the work.
+        """
+        stored = self._stored(conn, hands)
+        if any(status != "ok" for status in stored.values()):
+            return False
+        conn.execute("SAVEPOINT bulk")
+        try:
+            (next_id,) = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()
+            seen = set(stored)
+            hand_rows: list[Row] = []
+            seat_rows: list[Row] = []
+            pot_rows: list[Row] = []
+            all_in_rows: list[Row] = []
+            written: list[Written] = []
+            for hand in hands:
+                key = (hand.site, hand.hand_id)
+                if key in seen:
+                    written.append(Written.DUPLICATE)
+                    continue
+                seen.add(key)
+                written.append(Written.NEW)
+                hand_key, next_id = next_id, next_id + 1
+                hand_rows.append((hand_key, file_id, *hand.stored_hand))
+                ids = self._player_ids
+                for row in hand.seats:
+                    player_id = ids.get((hand.site, row[1]))
+                    if player_id is None:
+                        player_id = self._player_id(conn, hand.site, row[1])
+                    seat_rows.append((hand_key, player_id, *row))
+                pot_rows.extend((hand_key, *row) for row in hand.pots)
+                all_in_rows.extend((hand_key, *row) for row in hand.all_in)
+            conn.executemany(_INSERT_HAND_WITH_ID, hand_rows)
+            conn.executemany(_INSERT_SEAT, seat_rows)
+            conn.executemany(_INSERT_POT, pot_rows)
+            conn.executemany(_INSERT_ALL_IN, all_in_rows)
+            aggregates.add(conn, [row[0] for row in hand_rows])  # the new hands' sums
+        except sqlite3.IntegrityError:
+            conn.execute("ROLLBACK TO bulk")
+            conn.execute("RELEASE bulk")
+            self._player_ids.clear()
+            return False
+        conn.execute("RELEASE bulk")
+        out.written.extend(written)
+        for hand, what in zip(hands, written, strict=True):
+            if what is Written.NEW:
+                out.by_status[hand.status] += 1
+        return True
+
+    def _stored(self, conn: sqlite3.Connection, hands: Sequence[HandRows]) -> dict[Key, str]:
+        """Status of those of ``hands`` already in the database, by (site, hand id)."""
+        by_site: dict[str, list[str]] = {}
+        for hand in hands:
+            by_site.setdefault(hand.site, []).append(hand.hand_id)
+        found: dict[Key, str] = {}
+        for site, ids in by_site.items():
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                marks = ", ".join("?" * len(chunk))
+                query = (
+                    "SELECT hand_id, status FROM hands"
+                    f" WHERE site = ? AND hand_id IN ({marks})"
+                )
+                for hand_id, status in conn.execute(query, (site, *chunk)):
+                    found[(site, hand_id)] = status
+        return found
+
+    def _write_hand(
+        self, conn: sqlite3.Connection, file_id: int, index: int, hand: HandRows, out: FileWrite
+    ) -> None:
+        conn.execute("SAVEPOINT hand")
+        try:
+            written = self._insert(conn, file_id, hand)
+        except sqlite3.IntegrityError as error:
+            conn.execute("ROLLBACK TO hand")
+            self._player_ids.clear()
+            problem = Problem(
+                kind=STORE_ERROR,
+                message=f"the database refused the hand's rows: {error}",
+                line=hand.hand[HAND_COLUMNS.index("first_line")],
+            )
+            hand = hand.quarantined(problem)
+            written = self._insert(conn, file_id, hand)
+            out.refused[index] = problem
+            out.refused_keys[index] = (hand.site, hand.hand_id)
+        conn.execute("RELEASE hand")
+        out.written.append(written)
+        if written is not Written.DUPLICATE:
+            out.by_status[hand.status] += 1
+
+    def _insert(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Written:
+        values = (file_id, *hand.stored_hand)
+        cursor = conn.execute(_INSERT_HAND, values)
+        if cursor.rowcount == 1:
+            written, hand_key = Written.NEW, cursor.lastrowid
+        elif hand.status == "ok":
+            # A duplicate; only a quarantined record (which has no child rows) gives way.
+            row = conn.execute(_REPLACE_HAND, (*values, hand.site, hand.hand_id)).fetchone()
+            if row is None:
+                return Written.DUPLICATE
+            written, hand_key = Written.REPLACED, row[0]
+        else:
+            return Written.DUPLICATE
+        if not hand.seats:
+            return written
+        site = hand.site
+        ids = self._player_ids
+        seats = []
+        for row in hand.seats:
+            player_id = ids.get((site, row[1]))
+            if player_id is None:
+                player_id = self._player_id(conn, site, row[1])
+            seats.append((hand_key, player_id, *row))
+        conn.executemany(_INSERT_SEAT, seats)
+        if hand.pots:
+            conn.executemany(_INSERT_POT, [(hand_key, *row) for row in hand.pots])
+        if hand.all_in:
+            conn.executemany(_INSERT_ALL_IN, [(hand_key, *row) for row in hand.all_in])
+        if hand_key is not None:  # new, or replacing a quarantined record: its sums
+            aggregates.add(conn, (hand_key,))
+        return written
+
+    def _player_id(self, conn: sqlite3.Connection, site: str, name: str) -> int:
+        row = conn.execute(_NEW_PLAYER, (site, name)).fetchone()
+        if row is None:
+            row = conn.execute(_PLAYER_ID, (site, name)).fetchone()
+        player_id = int(row[0])
+        self._player_ids[(site, name)] = player_id
+        return player_id
