@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from parser import decode, parse_hand, split_hands  # noqa: E402
-from parser.lexer import line_tokens  # noqa: E402
+from parser.lexer import line_matches  # noqa: E402
 from parser.lines import Builder  # noqa: E402
 from parser.model.hand import Source  # noqa: E402
 from parser.pokerstars import _parser  # noqa: E402
@@ -122,7 +122,7 @@ def main() -> None:
     raws: list[Source] = [raw for path, text in texts for raw in split_hands(text, path)]
     lark = _parser()
     inputs = [(raw, raw.text if raw.text.endswith("\n") else raw.text + "\n") for raw in raws]
-    tokens = [line_tokens(lark, text) for _, text in inputs]
+    tokens = [line_matches(lark, text) for _, text in inputs]
     pairs = list(zip(inputs, tokens, strict=True))
 
     # Each part drops its results as it goes: keeping 10,000 hands' worth alive would time
@@ -134,11 +134,11 @@ def main() -> None:
 
     def lex_all() -> None:
         for _, text in inputs:
-            line_tokens(lark, text)
+            line_matches(lark, text)
 
     def build_all() -> None:
         for (raw, _), hand_tokens in pairs:
-            Builder(raw, None).build(hand_tokens)
+            Builder(raw, None).build_lines(hand_tokens)
 
     splitting = best(args.repeat, split_all)
     lexing = best(args.repeat, lex_all)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
+from parser.model import makers as make
 from parser.model.hand import ParsedHand, Source
 from parser.split import HEADER_RE
 
@@ -34,7 +35,7 @@ class Format:
     #: key of a hand that does not parse, read from the header by the room's own pattern.
     identifier: str
     #: Each hand is a run of whole lines from its header line on, readable alone, so a big
-    #: file may be cut at hand boundaries (``analytics.ranges``). Not iPoker (every hand
+    #: file may be cut at hand boundaries (``analytics.ingest.ranges``). Not iPoker (every hand
     #: needs its XML session's header) nor PHH (TOML tables).
     cuttable: bool = True
 
@@ -154,7 +155,9 @@ def split_hands(text: str, path: str) -> Iterator[Source]:
     entry = format_of(text, path)
     name = entry.name
     for raw in entry.split(text, path):
-        yield raw if raw.format == name else Source(raw.path, raw.first_line, raw.text, name)
+        if raw.format != name:  # built as Source(...) would, without its frozen __init__
+            raw = make.Source(path=raw.path, first_line=raw.first_line, text=raw.text, format=name)
+        yield raw
 
 
 def parse_hand(raw: Source) -> ParsedHand:

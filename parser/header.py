@@ -196,8 +196,7 @@ def _day_offset(date: str, tz: str) -> timedelta | None:
 def _when(date: str, clock: str, tz: str | None) -> datetime:
     year, month, day = date.split("/")
     hour, minute, *second = clock.split(":")
-    zone = _zone(tz or "ET")
-    offset = _day_offset(date, tz or "ET")
+    offset = _day_offset(date, tz or "ET")  # raises for an unknown zone, as _zone does
     try:
         naive = datetime(
             int(year),
@@ -211,7 +210,7 @@ def _when(date: str, clock: str, tz: str | None) -> datetime:
         raise HeaderError(f"invalid time '{date} {clock}'") from exc
     if offset is not None:  # the day's one offset, known: no zoneinfo lookup
         return (naive - offset).replace(tzinfo=UTC)
-    return naive.replace(tzinfo=zone).astimezone(UTC)
+    return naive.replace(tzinfo=_zone(tz or "ET")).astimezone(UTC)
 
 
 def parse_header(line: str) -> Header:

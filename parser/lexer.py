@@ -11,7 +11,9 @@ shape, in priority order, among those the parser state allows. When none of them
 terminal lark would try first might also fit, it tries every allowed terminal in priority
 order, which is exactly what lark's lexer does.
 
-Tokens carry the regex match (:class:`LineToken`), so the builder does not match again.
+Tokens carry the regex match (:class:`LineToken`), so the builder does not match again;
+:func:`line_matches` gives the same lines as ``(terminal, match, line)`` triples, without
+building a token per line (the PokerStars parser's path).
 Errors are lark's own: ``UnexpectedCharacters`` for a line no allowed terminal matches,
 ``UnexpectedToken`` for a line that fits a terminal this section does not allow.
 """
@@ -109,6 +111,9 @@ _HEADER = re.compile("(?i:pokerstars |full tilt |run it once poker |pokermaster 
 
 
 _HEADER_CANDIDATES = ("HEADER_LINE",)
+#: One line of a hand as a walk finds it: its terminal, that terminal's match (the line's
+#: fields; ``match.start()`` is where the line starts) and its 1-based line number.
+Line = tuple[str, re.Match[str], int]
 
 
 class LineToken(Token):
@@ -233,14 +238,26 @@ class LineLexer(Lexer):
         """The tokens ``lex`` gives for ``text`` with lark's parser driving it, found by
         walking ``automaton`` instead (:mod:`parser.automaton`); None when the text does
         not fit the grammar (lark's parser then says where and why)."""
+        lines = self.walk_lines(text, automaton)
+        if lines is None:
+            return None
+        find = text.find
+        return [
+            LineToken(name, text[m.start() : find("\n", m.start()) + 1], m.start(), number, m)
+            for name, m, number in lines
+        ]
+
+    def walk_lines(self, text: str, automaton: Automaton) -> list[Line] | None:
+        """:meth:`walk`'s answer as ``(terminal, match, line number)`` triples, without
+        building a token per line (a builder needs only these; issue 11)."""
         accepts_of = automaton.accepts
         moves_of = automaton.moves
         candidates_of = self._candidates
         patterns = self.patterns
         fallback = self._fallback
         config = automaton.start
-        tokens: list[LineToken] = []
-        append = tokens.append
+        found_lines: list[Line] = []
+        append = found_lines.append
         pos = 0
         number = 0
         lines = text.split("\n")
@@ -248,9 +265,8 @@ class LineLexer(Lexer):
             return None
         for line in lines:
             number += 1
-            end = pos + len(line) + 1
             if not line:
-                pos = end
+                pos += 1
                 continue
             accepts = accepts_of[config]
             # self.choose, inlined (the hot path: a line of every hand)
@@ -271,9 +287,9 @@ class LineLexer(Lexer):
                 if after == FAIL:
                     return None
             config = after
-            append(LineToken(name, text[pos:end], pos, number, found))
-            pos = end
-        return tokens if automaton.can_end(config) else None
+            append((name, found, number))
+            pos += len(line) + 1
+        return found_lines if automaton.can_end(config) else None
 
     def _fallback(self, text: str, pos: int, accepts: Any) -> tuple[str, re.Match[str] | None]:
         for name in self.order:
@@ -326,15 +342,32 @@ def line_tokens(lark: Lark, text: str) -> list[LineToken]:
     raises lark's own error. Lark types ``parse`` as returning a tree, but with a
     transformer given to ``Lark`` it returns what the start rule's method returns.
     """
-    walker = _walkers.get(lark)
-    if walker is None:
-        walker = _walkers[lark] = _walker(lark)
+    walker = _walker_of(lark)
     if walker is not False:
         lexer, automaton = walker
         tokens = lexer.walk(text, automaton)
         if tokens is not None:
             return tokens
     return cast("list[LineToken]", lark.parse(text))
+
+
+def line_matches(lark: Lark, text: str) -> list[Line]:
+    """:func:`line_tokens` as ``(terminal, match, line number)`` triples: the same lines,
+    the same errors, no token objects (what :class:`parser.lines.Builder` reads)."""
+    walker = _walker_of(lark)
+    if walker is not False:
+        lexer, automaton = walker
+        lines = lexer.walk_lines(text, automaton)
+        if lines is not None:
+            return lines
+    return [(t.type, t.match, t.line) for t in cast("list[LineToken]", lark.parse(text))]
+
+
+def _walker_of(lark: Lark) -> tuple[LineLexer, Automaton] | Literal[False]:
+    walker = _walkers.get(lark)
+    if walker is None:
+        walker = _walkers[lark] = _walker(lark)
+    return walker
 
 
 #: Per Lark object: its lexer and automaton, or False when its result is not its tokens.

@@ -7,6 +7,12 @@ player name is checked against the seat list: the regex's guess is kept when it 
 name (and no seated name is a prefix of another), otherwise each seated name is tried in
 its place, longest first. Lines that only note something (chat, joins) may name players
 who are not seated.
+
+Speed (issue 11): the lines come as ``(terminal, match, line)`` triples
+(:func:`parser.lexer.line_matches`, no token object per line), the events and the hand are
+made by :mod:`parser.model.makers` (the frozen ``__init__`` cost a third of a parse), and
+what repeats across hands is remembered: card groups, amounts, each game's streets, and a
+seat list's :class:`parser.names.SeatNames`.
 """
 
 from __future__ import annotations
@@ -17,24 +23,45 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from parser.header import Header, HeaderError, parse_header
-from parser.lexer import LineToken
+from parser.lexer import Line, LineToken
 from parser.model import events as ev
+from parser.model import makers as make
 from parser.model.cards import Card, parse_cards
 from parser.model.errors import ParseError
 from parser.model.games import Forced
-from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
+from parser.model.hand import ParsedHand, Seat, Source, Stakes
 from parser.money import MoneyError, to_units, to_units_floor
-from parser.names import SeatNames
+from parser.names import SeatNames, seat_names
 from parser.summary import read_total_pot, revealed_cards
 from parser.tournament_header import tournament_of_header
 
 if TYPE_CHECKING:
     from parser.model.games import GameSpec
 
-_CARD_GROUPS: dict[str, tuple[Card, ...]] = {}
 _UNKNOWN_CARDS = frozenset({"XX", "xx", "X", "x", "??"})
+#: Remembered conversions hold at most this many texts (then start again).
+_CACHE_LIMIT = 50_000
+
+
+class _CardGroups(dict[str | None, tuple[Card, ...]]):
+    """A line's card group ("Ah Kd", or None when the line has none) -> its cards."""
+
+    __slots__ = ()
+
+    def __missing__(self, text: str | None) -> tuple[Card, ...]:
+        # Tracker exports write a card the player did not show as "XX": keep the known.
+        cards = (
+            tuple(Card.parse(c) for c in text.split() if c not in _UNKNOWN_CARDS) if text else ()
+        )
+        if len(self) > _CACHE_LIMIT:
+            self.clear()
+        self[text] = cards
+        return cards
+
+
 #: Amount text -> int, by unit (a cache: amounts repeat a lot).
 _AMOUNTS: dict[int, dict[str, int]] = {1: {}, 100: {}}
+_CARDS = _CardGroups()
 
 _CARD_GROUP = re.compile(r"\[([^\]]*)\]")
 _STREETS = {
@@ -70,6 +97,24 @@ def _board_group(text: str) -> tuple[Card, ...]:
             _BOARD_GROUPS.clear()
         _BOARD_GROUPS[text] = cards
     return cards
+
+
+_Shape = tuple[bool, bool, frozenset[str], frozenset[str]]
+_SHAPES: dict[str, _Shape] = {}
+
+
+def _shape(spec: GameSpec) -> _Shape:
+    """What the builder asks of a game, per game: stud (a bring-in), draw, its streets, and
+    the streets that deal board cards."""
+    shape = _SHAPES.get(spec.code)
+    if shape is None:
+        shape = _SHAPES[spec.code] = (
+            spec.forced is Forced.BRING_IN,
+            any(street.draw for street in spec.streets),
+            frozenset(street.name for street in spec.streets),
+            frozenset(street.name for street in spec.streets if street.board_cards),
+        )
+    return shape
 
 
 class _Fail(Exception):
@@ -151,14 +196,21 @@ class Builder:
     # -- driver ------------------------------------------------------------------------
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
+        """The hand of its line tokens (:func:`parser.lexer.line_tokens`)."""
+        return self.build_lines([(t.type, t.match, t.line) for t in tokens])
+
+    def build_lines(self, lines: list[Line]) -> ParsedHand:
+        """The hand of its lines, as :func:`parser.lexer.line_matches` gives them (no token
+        objects: the fast path, issue 11)."""
         handlers = _HANDLERS
-        for token in tokens:
-            self.line = self.offset + token.line
-            match = token.match
+        offset = self.offset
+        for name, match, number in lines:
+            self.line = offset + number
             try:
-                handlers[token.type](self, match)
+                handlers[name](self, match)
             except (_Fail, HeaderError, MoneyError, ValueError) as problem:
-                text = str(token).rstrip("\n")
+                start = match.start()
+                text = match.string[start : match.string.find("\n", start)]
                 raise ParseError(
                     f"{problem} in line {text!r}",
                     path=self.raw.path,
@@ -186,7 +238,7 @@ class Builder:
         assert spec is not None
         assert stakes is not None
         boards = tuple(self.summary_boards[r] for r in sorted(self.summary_boards))
-        return ParsedHand(
+        return make.ParsedHand(
             site=header.site,
             hand_id=header.hand_id,
             game=spec.code,
@@ -208,7 +260,7 @@ class Builder:
             ),
             seats=tuple(self.seats.values()),
             events=tuple(self.events),
-            summary=Summary(
+            summary=make.Summary(
                 total_pot=self.total_pot,
                 rake=self.rake,
                 pots=tuple(self.pots),
@@ -227,31 +279,23 @@ class Builder:
         value = self.amounts.get(text)
         if value is None:
             value = to_units(text, self.unit)
-            if len(self.amounts) > 50_000:
+            if len(self.amounts) > _CACHE_LIMIT:
                 self.amounts.clear()
             self.amounts[text] = value
         return value
 
     @staticmethod
     def _cards(text: str | None) -> tuple[Card, ...]:
-        if not text:
-            return ()
-        cards = _CARD_GROUPS.get(text)
-        if cards is None:
-            # Tracker exports write a card the player did not show as "XX": keep the known.
-            cards = tuple(Card.parse(c) for c in text.split() if c not in _UNKNOWN_CARDS)
-            if len(_CARD_GROUPS) > 50_000:
-                _CARD_GROUPS.clear()
-            _CARD_GROUPS[text] = cards
-        return cards
+        return _CARDS[text]
 
     def _seated(self, match: re.Match[str], group: int = 1) -> tuple[str, re.Match[str]]:
         """The seated player a line names, and the line's match with that name."""
+        name = match[group]
         names = self.names
         if names is None:
-            names = self.names = SeatNames(self.seats)
-        if match[group] in names.trusted:  # the common case, inline
-            return match[group], match
+            names = self.names = seat_names(self.seats)
+        if name in names.trusted:  # the common case
+            return name, match
         found = names.resolve(match, group)
         if found is None:
             raise _Fail(f"{match[group]!r} is not in the seat list")
@@ -262,7 +306,7 @@ class Builder:
         line's match with that name."""
         names = self.names
         if names is None:
-            names = self.names = SeatNames(self.seats)
+            names = self.names = seat_names(self.seats)
         return names.resolve(match) or (match[1], match)
 
     # -- header, table, seats ------------------------------------------------------------
@@ -270,8 +314,7 @@ class Builder:
     def _on_HEADER_LINE(self, m: re.Match[str]) -> None:
         self.header = parse_header(m.group(0).rstrip("\n"))
         self.spec = spec = self.header.spec
-        self.stud = spec.forced is Forced.BRING_IN
-        self.draw = any(street.draw for street in spec.streets)
+        self.stud, self.draw, _, _ = _shape(spec)
         if self.header.tournament_id is not None:
             self.currency, self.unit = "CHIPS", 1
         elif self.header.currency is not None:
@@ -293,11 +336,11 @@ class Builder:
         small, big = self._money(header.small), self._money(header.big)
         ante = self._money(header.ante) if header.ante else 0
         cap = self._money(header.cap) if header.cap else None
-        self.stakes = Stakes(small=small, big=big, ante=ante, cap=cap)
+        self.stakes = make.Stakes(small=small, big=big, ante=ante, cap=cap)
 
     def _on_SEAT_LINE(self, m: re.Match[str]) -> None:
         number, name, stack, bounty, flag = m.groups()
-        seat = Seat(
+        seat = make.Seat(
             seat=int(number),
             name=name,
             stack=self._money(stack),
@@ -318,13 +361,13 @@ class Builder:
     def _on_ANTE_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         self._add(
-            ev.PostAnte(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
+            make.PostAnte(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
         )
 
     def _on_BLIND_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         self._add(
-            ev.PostBlind(
+            make.PostBlind(
                 player=name,
                 amount=self._money(m[3]),
                 blind=_BLINDS[m[2]],
@@ -353,10 +396,10 @@ class Builder:
     def _on_STREET_LINE(self, m: re.Match[str]) -> None:
         assert self.spec is not None
         street = _STREETS[m[1]]
-        if street not in self.spec.street_names:
+        if street not in _shape(self.spec)[2]:
             raise _Fail(f"{self.spec.name} has no {m[1].lower()}")
         self.street = street
-        self._add(ev.StreetStart(street=street, line=self.line))
+        self._add(make.StreetStart(street=street, line=self.line))
 
     def _on_BOARD_LINE(self, m: re.Match[str]) -> None:
         assert self.spec is not None
@@ -364,7 +407,7 @@ class Builder:
         if self.stud and street == "river":
             # Stud with too few cards left for 7th street: one card face up for everyone.
             street = "seventh"
-        elif street not in self.spec.street_names or not self.spec.street(street).board_cards:
+        elif street not in _shape(self.spec)[3]:
             raise _Fail(f"{self.spec.name} deals no board cards on the {street}")
         groups = [_board_group(g) for g in _CARD_GROUP.findall(m[3])]
         board = self.boards.get(run)
@@ -382,24 +425,24 @@ class Builder:
             raise _Fail(f"the board so far is [{' '.join(map(str, board))}]")
         board.extend(new)
         self.street = street
-        self._add(ev.DealBoard(street=street, cards=new, run=run, line=self.line))
+        self._add(make.DealBoard(street=street, cards=new, run=run, line=self.line))
 
     def _on_DEALT_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
-        first, second = self._cards(m[2]), self._cards(m[3])
+        first, second = _CARDS[m[2]], _CARDS[m[3]]
         street = self.street
         if self.stud:
             new = second if m[3] is not None else first
             if street == "third" and m[3] is None:
                 if len(new) == 3:
-                    self._add(ev.DealHole(player=name, cards=new[:2], up=new[2:], line=self.line))
+                    self._add(make.DealHole(player=name, cards=new[:2], up=new[2:], line=self.line))
                     return
                 if len(new) != 1:
                     raise _Fail(f"{len(new)} cards dealt on 3rd street")
             if street == "seventh":
-                self._add(ev.DealHole(player=name, cards=new, line=self.line))
+                self._add(make.DealHole(player=name, cards=new, line=self.line))
             else:
-                self._add(ev.DealHole(player=name, up=new, line=self.line))
+                self._add(make.DealHole(player=name, up=new, line=self.line))
             return
         if self.draw and street != "predraw":
             drawn = second if m[3] is not None else first
@@ -413,32 +456,32 @@ class Builder:
             raise _Fail(f"{name} is dealt cards in a draw round without discarding")
         if m[3] is not None:
             raise _Fail("two groups of hole cards")
-        self._add(ev.DealHole(player=name, cards=first, line=self.line))
+        self._add(make.DealHole(player=name, cards=first, line=self.line))
 
     # -- betting -----------------------------------------------------------------------
 
     def _on_FOLD_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
-        self._add(ev.Fold(player=name, cards=self._cards(m[2]), line=self.line))
+        self._add(make.Fold(player=name, cards=_CARDS[m[2]], line=self.line))
 
     def _on_CHECK_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
-        self._add(ev.Check(player=name, line=self.line))
+        self._add(make.Check(player=name, line=self.line))
 
     def _on_CALL_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         all_in = "all-in" in m[3]
-        self._add(ev.Call(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
+        self._add(make.Call(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
 
     def _on_BET_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         all_in = "all-in" in m[3]
-        self._add(ev.Bet(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
+        self._add(make.Bet(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
 
     def _on_RAISE_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         self._add(
-            ev.RaiseTo(
+            make.RaiseTo(
                 player=name,
                 amount=self._money(m[3]),
                 by=self._money(m[2]),
@@ -451,28 +494,28 @@ class Builder:
     def _on_BRING_IN_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         self._add(
-            ev.BringIn(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
+            make.BringIn(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
         )
 
     def _on_COMPLETE_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         self._add(
-            ev.Complete(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
+            make.Complete(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
         )
 
     def _on_DISCARD_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
-        discarded = self._cards(m[3])
+        discarded = _CARDS[m[3]]
         count = int(m[2])
         if discarded and len(discarded) != count:
             raise _Fail(f"{count} cards discarded but {len(discarded)} shown")
         self._draw_round()
-        self._add(ev.Draw(player=name, count=count, discarded=discarded, line=self.line))
+        self._add(make.Draw(player=name, count=count, discarded=discarded, line=self.line))
 
     def _on_STAND_PAT_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         self._draw_round()
-        self._add(ev.Draw(player=name, count=0, line=self.line))
+        self._add(make.Draw(player=name, count=0, line=self.line))
 
     def _draw_round(self) -> None:
         """Single-draw games print no "*** DRAW ***" line: the first discard (or "stands
@@ -486,33 +529,33 @@ class Builder:
         if len(draws) != 1:
             raise _Fail("a draw before the first draw round")
         self.street = draws[0]
-        self._add(ev.StreetStart(street=self.street, line=self.line))
+        self._add(make.StreetStart(street=self.street, line=self.line))
 
     # -- the end of the hand -------------------------------------------------------------
 
     def _on_UNCALLED_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m, group=2)
-        self._add(ev.UncalledBetReturned(player=name, amount=self._money(m[1]), line=self.line))
+        self._add(make.UncalledBetReturned(player=name, amount=self._money(m[1]), line=self.line))
 
     def _on_SHOWDOWN_LINE(self, m: re.Match[str]) -> None:
         self.run = _RUNS[m[1]]
-        self._add(ev.ShowdownStart(run=self.run, line=self.line))
+        self._add(make.ShowdownStart(run=self.run, line=self.line))
 
     def _on_SHOWS_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         self._add(
-            ev.Show(player=name, cards=self._cards(m[2]), description=m[3] or "", line=self.line)
+            make.Show(player=name, cards=_CARDS[m[2]], description=m[3] or "", line=self.line)
         )
 
     _on_SHOWS_FOR_LINE = _on_SHOWS_LINE
 
     def _on_MUCKS_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
-        self._add(ev.Muck(player=name, cards=self._cards(m[2]), line=self.line))
+        self._add(make.Muck(player=name, cards=_CARDS[m[2]], line=self.line))
 
     def _on_DOESNT_SHOW_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
-        self._add(ev.Muck(player=name, line=self.line))
+        self._add(make.Muck(player=name, line=self.line))
 
     def _on_COLLECT_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
@@ -526,7 +569,7 @@ class Builder:
             number = where[len("side pot") :].lstrip("- ")
             pot = int(number) if number else 1
         self._add(
-            ev.Collect(
+            make.Collect(
                 player=name, amount=amount, pot=pot, run=self.run, whole=whole, line=self.line
             )
         )
@@ -534,13 +577,13 @@ class Builder:
     def _on_CASH_OUT_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         fee = self._money(m[3]) if m[3] else 0
-        self._add(ev.CashOut(player=name, amount=self._money(m[2]), fee=fee, line=self.line))
+        self._add(make.CashOut(player=name, amount=self._money(m[2]), fee=fee, line=self.line))
 
     def _on_STP_LINE(self, m: re.Match[str]) -> None:
-        self._add(ev.PotAdded(amount=self._money(m[1]), reason="STP", line=self.line))
+        self._add(make.PotAdded(amount=self._money(m[1]), reason="STP", line=self.line))
 
     def _on_HAND_CANCELLED_LINE(self, m: re.Match[str]) -> None:
-        self._add(ev.HandCancelled(line=self.line))
+        self._add(make.HandCancelled(line=self.line))
 
     # -- summary -----------------------------------------------------------------------
 
@@ -566,7 +609,7 @@ class Builder:
                 self.pots.append(amount)
 
     def _on_SUMMARY_BOARD_LINE(self, m: re.Match[str]) -> None:
-        self.summary_boards[_RUNS[m[1]]] = self._cards(m[2])
+        self.summary_boards[_RUNS[m[1]]] = _CARDS[m[2]]
 
     def _on_SUMMARY_SEAT_LINE(self, m: re.Match[str]) -> None:
         seat = self.seat_numbers.get(int(m[1]))
@@ -577,14 +620,14 @@ class Builder:
             raise _Fail(f"seat {seat.seat} is {seat.name!r}")
         cards = revealed_cards(rest[len(seat.name) :].lstrip())
         if cards:
-            self.revealed.append((seat.name, self._cards(cards)))
+            self.revealed.append((seat.name, _CARDS[cards]))
 
     # -- notes -------------------------------------------------------------------------
 
     def _note(self, kind: ev.NoteKind, m: re.Match[str], text_group: int = 0) -> None:
         name, m = self._anyone(m)
         text = m[text_group].rstrip("\n")
-        self._add(ev.Note(note=kind, player=name, text=text, line=self.line))
+        self._add(make.Note(note=kind, player=name, text=text, line=self.line))
 
     def _on_CONNECTION_LINE(self, m: re.Match[str]) -> None:
         kind = ev.NoteKind.DISCONNECTED if m[2] else ev.NoteKind.CONNECTED
@@ -593,13 +636,13 @@ class Builder:
     def _on_BOUNTY_LINE(self, m: re.Match[str]) -> None:
         text = m[1]
         winner = next((n for n in self.seats if text.startswith(n + " wins ")), None)
-        self._add(ev.Note(note=ev.NoteKind.BOUNTY, player=winner, text=text, line=self.line))
+        self._add(make.Note(note=ev.NoteKind.BOUNTY, player=winner, text=text, line=self.line))
 
     def _on_DEALER_LINE(self, m: re.Match[str]) -> None:
-        self._add(ev.Note(note=ev.NoteKind.OTHER, text=m[1], line=self.line))
+        self._add(make.Note(note=ev.NoteKind.OTHER, text=m[1], line=self.line))
 
     def _on_COMMENT_LINE(self, m: re.Match[str]) -> None:
-        self._add(ev.Note(note=ev.NoteKind.OTHER, text=m[0].rstrip("\n"), line=self.line))
+        self._add(make.Note(note=ev.NoteKind.OTHER, text=m[0].rstrip("\n"), line=self.line))
 
 
 #: Note lines whose player is the name group: the kind, and the group that is the text.

@@ -66,3 +66,22 @@ def with_name(pattern: str, name: str) -> re.Pattern[str]:
             _FIXED.clear()
         compiled = _FIXED[key] = re.compile(fixed)
     return compiled
+
+
+_SHARED: dict[tuple[str, ...], SeatNames] = {}
+
+
+def seat_names(names: Iterable[str]) -> SeatNames:
+    """``SeatNames(names)``, shared by every hand with the same seat list (a table's hands
+    mostly seat the same players; a ``SeatNames`` is never changed once built).
+
+    >>> seat_names(["A", "B"]) is seat_names(["A", "B"])
+    True
+    """
+    key = tuple(names)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) > 10_000:
+            _SHARED.clear()
+        found = _SHARED[key] = SeatNames(key)
+    return found

@@ -14,9 +14,11 @@ terminals that would fit there; a hand that stops before its SUMMARY is an
 ``IncompleteHand``.
 
 Performance (issue 11): a hand that fits the grammar is not run through lark's parser
-loop: :func:`parser.lexer.line_tokens` walks the grammar's own LALR tables on the line
-kinds (:mod:`parser.automaton`), which gives the same tokens at half the cost; a hand the
-walk finds does not fit goes through ``lark.parse`` for lark's own error.
+loop: :func:`parser.lexer.line_matches` walks the grammar's own LALR tables on the line
+kinds (:mod:`parser.automaton`), which gives the same lines at half the cost (as
+``(terminal, match, line)`` triples: no token object per line); a hand the walk finds does
+not fit goes through ``lark.parse`` for lark's own error. The events are built by
+:mod:`parser.model.makers`, not the frozen dataclasses' ``__init__``.
 `benchmarks/parse_pluribus.py` prints the split (split, lex+parse, build) and the ratio to
 a plain regex line classifier.
 """
@@ -31,7 +33,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
 from parser.header import hand_id_of
-from parser.lexer import LineLexer, line_tokens
+from parser.lexer import LineLexer, line_matches
 from parser.lines import Builder
 from parser.rooms.errors import translate
 
@@ -85,9 +87,9 @@ def parse_hand(raw: Source) -> ParsedHand:
     text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
     hand_id = hand_id_of(text)
     try:
-        tokens = line_tokens(lark, text)
+        lines = line_matches(lark, text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary=_SUMMARY, whole_line=True) from None
     except VisitError as error:  # pragma: no cover - _Lines.start cannot fail
         raise error.orig_exc from None
-    return Builder(raw, hand_id).build(tokens)
+    return Builder(raw, hand_id).build_lines(lines)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from parser.model import makers as make
 from parser.model.hand import Source
 
 #: A hand's text and where it came from (``parser.model.hand.Source``).
@@ -80,4 +81,4 @@ def _hand(path: str, first: int, chunk: list[str]) -> RawHand | None:
         skip += 1
     if skip:
         del chunk[:skip]
-    return RawHand(path, first + skip, "\n".join(chunk) + "\n")
+    return make.Source(path=path, first_line=first + skip, text="\n".join(chunk) + "\n")

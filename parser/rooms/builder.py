@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from parser.lexer import LineToken
 from parser.model import events as ev
 from parser.model.hand import Seat, Source
-from parser.names import SeatNames
+from parser.names import SeatNames, seat_names
 from parser.rooms.errors import line_error
 
 Handler = Callable[[Any, re.Match[str]], None]
@@ -80,7 +80,7 @@ class RoomBuilder:
         short resolved against the seat list), and the line's match with that name."""
         names = self.names
         if names is None:
-            names = self.names = SeatNames(self.seats)
+            names = self.names = seat_names(self.seats)
         if m[group] in names.trusted:
             return m[group], m
         found = names.resolve(m, group)

@@ -1,0 +1,131 @@
+"""Constructors of the frozen value classes for the parsers' hot path (issue 11).
+
+A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (a name
+lookup and a frozen-check bypass per field): about 0.3 us a field, a third of a parse. The
+parsers build tens of events a hand, so :func:`maker` generates, once per class, a function
+taking the same keyword arguments with the same defaults that writes each slot through its
+descriptor. It gives the very object ``cls(...)`` gives: same type, fields, equality, hash,
+repr and immutability (the class is untouched; only how this one caller fills the slots
+differs), which ``tests/parser/test_parser_makers.py`` checks for every class it is used on.
+
+Only for slotted dataclasses without ``__post_init__`` (nothing would run it): the others
+are refused, so a class that gains a check cannot silently lose it here. The engine's
+results use :func:`positional`, the same generator without keywords.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, fields, is_dataclass
+from typing import Any, TypeVar
+
+from parser.model import events as ev
+from parser.model import hand
+
+T = TypeVar("T")
+#: What a field with a default factory gets when the call leaves it out (None may be a value).
+_UNSET = object()
+
+
+def _slot_setters(cls: type[Any]) -> list[tuple[str, Any]]:
+    """Each ``__init__`` field's name and slot setter, after refusing a class the generated
+    constructors would build wrongly (no slots, or a ``__post_init__`` they would skip)."""
+    if not is_dataclass(cls) or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} is not a slotted dataclass")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} has a __post_init__ that a maker would skip")
+    out = []
+    for field in fields(cls):
+        if not field.init:  # pragma: no cover - no value class here has one
+            raise TypeError(f"{cls.__name__}.{field.name} is not an __init__ field")
+        out.append((field.name, getattr(cls, field.name).__set__))  # the slot's descriptor
+    return out
+
+
+def maker(cls: type[T]) -> type[T]:
+    """A function that builds ``cls`` from the keyword arguments ``cls`` takes.
+
+    It is typed as ``cls`` so that mypy checks each call's keywords against the class's
+    own fields; it is not a class (never ``isinstance`` against it).
+
+    >>> stakes = maker(hand.Stakes)
+    >>> stakes(small=1, big=2) == hand.Stakes(small=1, big=2), stakes(small=1, big=2)
+    (True, Stakes(small=1, big=2, ante=0, cap=None, bring_in=None))
+    """
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, "unset": _UNSET}
+    params: list[str] = []
+    body: list[str] = ["    o = new(cls)"]
+    by_name = {f.name: f for f in fields(cls)} if is_dataclass(cls) else {}
+    for index, (name, setter) in enumerate(_slot_setters(cls)):
+        field = by_name[name]
+        namespace[f"set{index}"] = setter
+        if field.default is not MISSING:
+            namespace[f"default{index}"] = field.default
+            params.append(f"{name}=default{index}")
+            body.append(f"    set{index}(o, {name})")
+        elif field.default_factory is not MISSING:
+            namespace[f"factory{index}"] = field.default_factory
+            params.append(f"{name}=unset")
+            body.append(f"    set{index}(o, factory{index}() if {name} is unset else {name})")
+        else:
+            params.append(name)
+            body.append(f"    set{index}(o, {name})")
+    source = f"def make(*, {', '.join(params)}):\n" + "\n".join(body) + "\n    return o\n"
+    exec(source, namespace)  # generated from the class's own field names
+    made = namespace["make"]
+    made.__qualname__ = made.__name__ = f"make_{cls.__name__}"
+    made.__doc__ = f"``{cls.__name__}(...)``, built without the frozen ``__init__``."
+    return made  # type: ignore[no-any-return]
+
+
+def positional(cls: type[T]) -> Callable[..., T]:
+    """A constructor of ``cls`` from its fields in declaration order, every one given: the
+    engine's hot path (``replayer.result``), where even keywords cost. Defaults are not
+    applied, so a missing field is a ``TypeError`` rather than a silent default.
+
+    >>> make = positional(hand.Stakes)
+    >>> make(1, 2, 0, None, None) == hand.Stakes(small=1, big=2)
+    True
+    """
+    setters = _slot_setters(cls)
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = [f"def make({', '.join(name for name, _ in setters)}):", "    self = _new(_cls)"]
+    for i, (name, setter) in enumerate(setters):
+        scope[f"_set{i}"] = setter
+        lines.append(f"    _set{i}(self, {name})")
+    lines.append("    return self")
+    exec("\n".join(lines), scope)  # generated from the class's own field names
+    make: Callable[..., T] = scope["make"]
+    make.__qualname__ = make.__name__ = f"positional_{cls.__name__}"
+    return make
+
+
+# The makers the parsers use, typed as their classes (``new.Fold(player=..., line=...)``).
+
+PostAnte = maker(ev.PostAnte)
+PostBlind = maker(ev.PostBlind)
+BringIn = maker(ev.BringIn)
+DealHole = maker(ev.DealHole)
+DealBoard = maker(ev.DealBoard)
+StreetStart = maker(ev.StreetStart)
+Fold = maker(ev.Fold)
+Check = maker(ev.Check)
+Call = maker(ev.Call)
+Bet = maker(ev.Bet)
+RaiseTo = maker(ev.RaiseTo)
+Complete = maker(ev.Complete)
+Draw = maker(ev.Draw)
+UncalledBetReturned = maker(ev.UncalledBetReturned)
+ShowdownStart = maker(ev.ShowdownStart)
+Show = maker(ev.Show)
+Muck = maker(ev.Muck)
+Collect = maker(ev.Collect)
+CashOut = maker(ev.CashOut)
+PotAdded = maker(ev.PotAdded)
+HandCancelled = maker(ev.HandCancelled)
+Note = maker(ev.Note)
+Seat = maker(hand.Seat)
+Stakes = maker(hand.Stakes)
+Summary = maker(hand.Summary)
+ParsedHand = maker(hand.ParsedHand)
+Source = maker(hand.Source)
