@@ -21,8 +21,14 @@ if TYPE_CHECKING:
 
 
 def on_fold(play: HandReplay, event: ev.Fold) -> None:
-    forced = play._actor(event.player)
-    if forced.all_in and not forced.acted and not forced.folded and play.street_index == 0:
+    forced = play.actors.get(event.player)  # None: ``_act`` says he is not seated (D2)
+    if (
+        forced is not None
+        and forced.all_in
+        and not forced.acted
+        and not forced.folded
+        and play.street_index == 0
+    ):
         # A player all-in on his blind or ante who sits out is folded by the site: he
         # gives up the pot, his chips stay in it (PokerStars logs this as a fold).
         forced.folded = True
@@ -96,7 +102,7 @@ def raise_to(play: HandReplay, actor: Actor, total: int, all_in: bool) -> None:
     decisions = play.decisions
     # The decision recorded by ``_act`` learns whether the raise was full (B8); a
     # NamedTuple's ``_replace`` costs several times this.
-    decisions[-1] = Decision._make((*decisions[-1][:7], full))
+    decisions[-1] = _tuple_new(Decision, (*decisions[-1][:7], full))
     previous = rnd.current_bet
     play._pay(actor, total - actor.bet, live=True)
     _check_all_in_flag(actor, all_in)
@@ -153,6 +159,9 @@ def _open_pair_showing(play: HandReplay) -> bool:
         if len(ranks) != len(set(ranks)):
             return True
     return False
+
+
+_tuple_new = tuple.__new__
 
 
 def _check_all_in_flag(actor: Actor, claimed: bool) -> None:

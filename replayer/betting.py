@@ -76,7 +76,8 @@ class Actor:
 
 @dataclass(slots=True)
 class Round:
-    """One betting round's running numbers."""
+    """One betting round's running numbers (``HandReplay._new_round`` builds it from its
+    fields in order: keep that call in step when adding or moving one)."""
 
     street: str
     betting: Betting

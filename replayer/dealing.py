@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 def on_hole(play: HandReplay, event: ev.DealHole) -> None:
     """The log names cards a player holds: the whole hand in blind games (repeated, it is
     the same hand: S1), or in stud the cards so far with the street's new ones (F4)."""
-    play._actor(event.player)
+    if event.player not in play.actors:
+        play._actor(event.player)  # raises D2
     if play.live is not None:
         check_hole(play, event.cards + event.up)
     ledger = play.ledger
@@ -86,9 +87,9 @@ def on_board(play: HandReplay, event: ev.DealBoard) -> None:
     spec = play.spec
     if (
         play.street_index == 0
+        and spec.streets[0].board_cards
         and event.run == 1
         and event.street == play.street
-        and spec.streets[0].board_cards
     ):
         _first_street_board(play, event)
         return
@@ -113,7 +114,8 @@ def on_board(play: HandReplay, event: ev.DealBoard) -> None:
             hold_board(play, event, "E4", f"the {event.street} has {count} cards, not "
                        f"{street.board_cards}")
             return
-        before_board(play, event)
+        if play.live is not None:  # a live game's corrections (E4-E7)
+            before_board(play, event)
         if not burned_for_street(play):
             play.ledger.burn()
         play._next_street(nxt)

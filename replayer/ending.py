@@ -55,8 +55,11 @@ def _uncontested_dead(play: HandReplay, name: str, bet_part: int) -> int:
     """The part of ``name``'s dead money (antes, dead blinds) that, beside his uncalled
     ``bet_part``, is above what any other player put in the hand: nobody can win it."""
     actor = play.actors[name]
-    others = max((a.invested for a in play.order if a is not actor), default=0)
-    return max(0, min(actor.invested - actor.bet, actor.invested - others - bet_part))
+    dead = actor.invested - actor.bet
+    if dead <= 0:
+        return 0  # no chips of his from before this round (the usual uncalled raise)
+    others = max([a.invested for a in play.order if a is not actor], default=0)
+    return max(0, min(dead, actor.invested - others - bet_part))
 
 
 def on_showdown(play: HandReplay, event: ev.ShowdownStart) -> None:

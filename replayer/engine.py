@@ -15,17 +15,18 @@ check, call, bet, raise, complete), ``ending.py`` (returns, showdown, claims) an
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.errors import HandError, ReplayMismatch, RuleViolation, UnsupportedGame
 from parser.model.games import GAME_SPECS, BetSize, Betting, Forced, GameSpec
-from parser.model.hand import ParsedHand
+from parser.model.hand import ParsedHand, Seat
 from replayer import corrections, order
 from replayer.betting import Actor, Illegal, Mismatch, Round, may_raise, to_call
 from replayer.handlers import HandlerTable
 from replayer.ledger import CardLedger
 from replayer.positions import blind_positions, clockwise_from
-from replayer.pots import uncalled_excess
 from replayer.result import AllInPoint, Decision, ReplayResult
 from replayer.settle import settle
 from replayer.snapshot import snapshot
@@ -70,25 +71,30 @@ class HandReplay:
         # A seated player is dealt in when the log shows him doing anything at all: a dealt-in
         # player always posts, acts or is dealt cards, while seat lists keep players who sat
         # out without saying so. A hand built live (no events yet) deals everyone seated.
-        involved = {e.player for e in hand.events if isinstance(e, ev.PlayerEvent)}
-        self.actors: dict[str, Actor] = {}
-        for seat in sorted(hand.seats, key=lambda s: s.seat):
-            dealt = seat.name in involved if hand.events else not seat.sitting_out
-            self.actors[seat.name] = Actor(seat.name, seat.seat, seat.stack, dealt)
+        events = hand.events
+        player_event = ev.PlayerEvent
+        involved = {e.player for e in events if isinstance(e, player_event)}
+        actors: dict[str, Actor] = {}
+        for seat in sorted(hand.seats, key=_seat_number):
+            dealt = seat.name in involved if events else not seat.sitting_out
+            actors[seat.name] = Actor(seat.name, seat.seat, seat.stack, dealt)
+        self.actors = actors
         self.starting = {s.name: s.stack for s in hand.seats}
-        seats = [a.seat for a in self.actors.values() if a.dealt_in]
-        button = hand.button_seat if hand.button_seat is not None else (seats[-1] if seats else 0)
-        by_seat = {a.seat: a for a in self.actors.values() if a.dealt_in}
+        by_seat = {a.seat: a for a in actors.values() if a.dealt_in}
+        dealt_seats = tuple(sorted(by_seat))
+        button = hand.button_seat
+        if button is None:
+            button = dealt_seats[-1] if dealt_seats else 0
+        clockwise, positions = _seating(dealt_seats, button, spec.forced is Forced.BLINDS)
         #: Dealt-in players clockwise from the first seat left of the button (S4, B3).
-        self.order: list[Actor] = [by_seat[s] for s in clockwise_from(sorted(by_seat), button)]
+        self.order: list[Actor] = [by_seat[s] for s in clockwise]
         self.place = {a.name: i for i, a in enumerate(self.order)}
         #: Players not folded, and of those the ones not all-in, kept as counts because the
         #: next-to-act question is asked at every event.
         self.live_count = len(self.order)
         self.able_count = len(self.order)
-        self.positions = (
-            blind_positions(sorted(by_seat), button) if spec.forced is Forced.BLINDS else {}
-        )
+        #: Position names by seat (shared between hands of the same seating: read only).
+        self.positions = positions
         stakes = hand.stakes
         fixed = spec.betting is Betting.FIXED_LIMIT
         self.big_blind = stakes.small if fixed else stakes.big
@@ -104,11 +110,14 @@ class HandReplay:
         #: whether the log lacks the up cards that decide it (its first actor then opens).
         self.round_opener: tuple[int, Actor | None] | None = None
         self.opener_unknown = False
-        self.boards: list[list[Card]] = [[] for _ in range(spec.boards)]
+        runs = spec.boards
+        self.boards: list[list[Card]] = [[]] if runs == 1 else [[] for _ in range(runs)]
+        #: The community cards of a complete board (0 in stud and draw games).
+        self.board_size = _board_size(spec)
         self.ledger = CardLedger()
         first = spec.streets[0]
-        for actor in self.order:
-            self.ledger.grow(actor.name, first.hole_down + first.hole_up)
+        first_cards = first.hole_down + first.hole_up
+        self.ledger.hand_size = {a.name: first_cards for a in self.order}  # each one's grow
         self.mucked: set[str] = set()
         self.showdown = False
         self.folded_on: dict[str, str] = {}
@@ -145,8 +154,30 @@ class HandReplay:
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> ReplayResult:
+        """Apply every event of the log, then finish. The loop is ``apply``'s body, with
+        what it reads bound once: ``apply`` costs a call per event on the hot path. Keep the
+        two in step."""
+        handlers = HANDLERS
+        record = self.record
         for index, event in enumerate(self.hand.events):
-            self.apply(event, index)
+            self.index = index
+            self.event, self.note = event, ""
+            handler = handlers.get(type(event))
+            if handler is None:
+                message = f"{event.kind} events are not replayed yet"
+                raise self._error(UnsupportedGame, None, message)
+            try:
+                if self.pending is not None or self.void is not None or self.time_out:
+                    corrections.check_pending(self, event)
+                handler(self, event)
+            except Illegal as problem:
+                raise self._error(RuleViolation, problem.rule, problem.message) from None
+            except Mismatch as problem:
+                raise self._error(ReplayMismatch, problem.rule, problem.message) from None
+            if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
+                self._all_in_check()
+            if record:
+                self.states.append(self.snapshot())
         return self.finish()
 
     def apply(self, event: ev.Event, index: int | None = None) -> None:
@@ -182,8 +213,8 @@ class HandReplay:
         spec = self.spec
         board = self.boards[0] if self.boards else []
         street = self.rnd.street
-        if spec.board_size:
-            to_come = len(board) < spec.board_size
+        if self.board_size:
+            to_come = len(board) < self.board_size
         else:
             to_come = street != spec.streets[-1].name
         if to_come:
@@ -231,20 +262,26 @@ class HandReplay:
 
     def _new_round(self, street: str) -> Round:
         spec = self.spec
-        betting = spec.betting_on(street)
+        betting = spec.betting_on(street) if spec.street_betting else spec.betting
         stakes = self.hand.stakes
         if betting is Betting.FIXED_LIMIT:
             size = spec.street(street).bet_size
             unit = stakes.small if size is BetSize.SMALL else stakes.big
         else:
             unit = self.big_blind
+        # Round's fields in order: street, betting, bet_unit, current_bet, min_increment,
+        # level, bets, max_bets, capped, pot (the keywords cost a third more, per round).
         return Round(
-            street=street,
-            betting=betting,
-            bet_unit=unit,
-            min_increment=unit,
-            max_bets=spec.max_bets if betting is Betting.FIXED_LIMIT else None,
-            pot=self.pot,
+            street,
+            betting,
+            unit,
+            0,
+            unit,
+            0,
+            0,
+            spec.max_bets if betting is Betting.FIXED_LIMIT else None,
+            False,
+            self.pot,
         )
 
     def _actor(self, name: str) -> Actor:
@@ -287,16 +324,20 @@ class HandReplay:
         if self.spec.streets[self.street_index].draw and len(self.drawn) < self.live_count:
             return None  # the draw comes first (C1)
         order_ = self.order
+        # Everyone in ``order`` is dealt in, so "can act" is "neither folded nor all-in".
         if self.able_count == 1:
-            only = next(a for a in order_ if a.can_act)
+            only = next(a for a in order_ if not a.folded and not a.all_in)
             if not self._owes(only):
                 return None
         start = self.last_actor or self._opener()
         i = self.place[start.name] if start is not None else -1
         n = len(order_)
+        current = self.rnd.current_bet
         for step in range(1, n + 1):
             actor = order_[(i + step) % n]
-            if actor.can_act and (not actor.acted or self._owes(actor)):
+            if actor.folded or actor.all_in:
+                continue
+            if not actor.acted or (actor.bet < current and self._owes(actor)):
                 return actor
         return None
 
@@ -324,26 +365,27 @@ class HandReplay:
         return order.opener(self)
 
     def _act(self, event: ev.PlayerEvent) -> Actor:
-        actor = self._actor(event.player)
+        actor = self.actors.get(event.player)
+        if actor is None:
+            raise Mismatch("D2", f"{event.player} is not seated at this table")
         if self.live_count < 2:
             raise Illegal("B1", f"{actor.name} cannot act: the hand is over")
         if actor.folded:
             raise Illegal("B1", f"{actor.name} has folded and cannot act again")
         if actor.all_in:
             raise Illegal("B1", f"{actor.name} is all-in and cannot act")
-        spec_street = self.spec.streets[self.street_index]
-        if spec_street.draw and len(self.drawn) < self.live_count:
+        if self.spec.streets[self.street_index].draw and len(self.drawn) < self.live_count:
             waiting = [a.name for a in self._live() if a.name not in self.drawn]
             raise Illegal("C1", f"{actor.name} acts before the draw ({', '.join(waiting)} to draw)")
         expected = self.next_to_act()
-        if expected is None and isinstance(event, ev.Check) and self._option(actor):
-            # B4: the big blind has not acted, so his check is legal (and the log may omit
-            # it: it decides nothing when every opponent is all-in for less).
-            expected = actor
-        if expected is None:
-            raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
         if expected is not actor:
-            if self.opener_unknown and self.last_actor is None and actor.can_act:
+            if expected is None and isinstance(event, ev.Check) and self._option(actor):
+                # B4: the big blind has not acted, so his check is legal (and the log may
+                # omit it: it decides nothing when every opponent is all-in for less).
+                expected = actor
+            elif expected is None:
+                raise Illegal("B4", f"{actor.name} cannot act: the betting round is over")
+            elif self.opener_unknown and self.last_actor is None and actor.can_act:
                 self.last_actor = self.order[(self.place[actor.name] - 1) % len(self.order)]
                 self.note = f"the up cards are not in the log: {actor.name} opens the round"
             else:
@@ -351,24 +393,27 @@ class HandReplay:
                     "B3", f"{actor.name} acts out of turn: it is {expected.name}'s turn"
                 )
         rnd = self.rnd
+        current = rnd.current_bet
         owed = 0
-        if actor.bet < rnd.current_bet:
+        if actor.bet < current:
             self._set_cover(actor)
             owed = to_call(rnd, actor)
-        # Decision fields in order (index, street, player, kind, to_call, current_bet,
-        # could_raise, full_raise): ``_make`` skips the keyword constructor on this hot path.
+        # Decision's fields in order (index, street, player, kind, to_call, current_bet,
+        # could_raise, full_raise), built as the tuple it is: a NamedTuple's ``_make`` and
+        # keyword constructor are Python calls on this hot path.
         self.decisions.append(
-            _decision(
+            _tuple_new(
+                Decision,
                 (
                     self.index,
                     rnd.street,
                     actor.name,
                     event.kind,
                     owed,
-                    rnd.current_bet,
+                    current,
                     may_raise(rnd, actor) is None,
                     None,
-                )
+                ),
             )
         )
         return actor
@@ -405,27 +450,39 @@ class HandReplay:
             if not actor.folded:
                 self.able_count += 1
         self.rnd.table_bets -= amount
-        self.rnd.current_bet = max(a.bet for a in self.order)
+        self.rnd.current_bet = max([a.bet for a in self.order])
         self.note = f"uncalled bet of {amount} returned to {actor.name} (B11)"
 
     def _end_round(self) -> None:
         """Return any uncalled bet the log did not print (B11), gather bets into the pot."""
-        excess = uncalled_excess({a.name: a.bet for a in self.order})
-        if excess is not None:
-            name, amount = excess
+        order = self.order
+        # ``uncalled_excess`` over the bets, without building their dict: the first largest
+        # bet, and by how much it tops the next one.
+        top_actor, top, second = None, 0, 0
+        for actor in order:
+            bet = actor.bet
+            if bet > top:
+                top_actor, second, top = actor, top, bet
+            elif bet > second:
+                second = bet
+        if top_actor is not None and top != second:
+            name, amount = top_actor.name, top - second
             self._return(self.actors[name], amount)
             self.auto_returned[name] = self.auto_returned.get(name, 0) + amount
             self.diagnostics.append(
                 f"B11: the log has no 'Uncalled bet' line for {amount} to {name}; returned"
             )
-        for actor in self.order:
-            self.pot += actor.bet
+        pot = self.pot
+        for actor in order:
+            pot += actor.bet
             actor.bet = 0
             actor.acted = False
             actor.acted_at = 0
             actor.acted_bets = 0
-        self.rnd.table_bets = 0
-        self.rnd.pot = self.pot
+        self.pot = pot
+        rnd = self.rnd
+        rnd.table_bets = 0
+        rnd.pot = pot
 
     def _next_street(self, index: int) -> None:
         """Close the round and open street ``index``'s betting."""
@@ -444,7 +501,32 @@ class HandReplay:
         return snapshot(self)
 
 
-_decision = Decision._make
+_tuple_new = tuple.__new__
+
+
+#: ``GameSpec.board_size`` (a sum over the streets) by spec, the spec kept with it so that
+#: its id cannot be reused by another.
+_BOARD_SIZES: dict[int, tuple[GameSpec, int]] = {}
+
+
+def _board_size(spec: GameSpec) -> int:
+    known = _BOARD_SIZES.get(id(spec))
+    if known is None or known[0] is not spec:
+        known = _BOARD_SIZES[id(spec)] = (spec, spec.board_size)
+    return known[1]
+
+
+def _seat_number(seat: Seat) -> int:
+    return seat.seat
+
+
+@lru_cache(maxsize=4096)
+def _seating(seats: tuple[int, ...], button: int, blinds: bool) -> tuple[list[int], dict[int, str]]:
+    """The seats dealt in, clockwise from the first left of ``button``, and their position
+    names in blind games: the same few seatings come back hand after hand (a six-max table
+    has six), so they are worked out once. The results are shared: never modify them."""
+    listed = list(seats)
+    return clockwise_from(listed, button), blind_positions(listed, button) if blinds else {}
 
 
 def _handlers() -> HandlerTable:

@@ -87,7 +87,9 @@ class CardLedger:
         The cards he is known to hold must be among them, or they among his: a site may
         show part of a hand ("shows [Ah]"), or all of it after showing part.
         """
-        shown = _distinct(tuple(cards), name)
+        shown = cards if isinstance(cards, tuple) else tuple(cards)
+        if len(set(shown)) != len(shown):
+            _distinct(shown, name)  # raises D1, naming the card written twice
         known = self.hands.get(name, ())
         if not known:
             # The usual case, a hand line: every card is new to this hand.
@@ -107,9 +109,11 @@ class CardLedger:
             else:
                 spots[card] = spot
         if new:
-            self.hands[name] = known + new
+            held = known + new
+            self.hands[name] = held
             size = self.hand_size.get(name, 0)
-            self.hand_size[name] = max(size, len(known) + len(new))
+            if len(held) > size:  # ``max``: the size may count cards not known yet
+                self.hand_size[name] = len(held)
 
     def discard(self, name: str, cards: Iterable[Card], count: int) -> None:
         """``name`` throws ``count`` cards (``cards`` the known ones) into the muck (C1)."""
@@ -125,16 +129,22 @@ class CardLedger:
 
     def fold(self, name: str) -> None:
         """A folded hand goes to the muck; its cards stay out of play (known ones tracked)."""
-        for card in self.hands.get(name, ()):
-            self.spots[card] = (Place.MUCK, name)
+        cards = self.hands.get(name)
+        if cards:
+            spot = (Place.MUCK, name)
+            spots = self.spots
+            for card in cards:
+                spots[card] = spot
 
     def board(self, cards: Iterable[Card], run: int = 1) -> None:
         """New board cards: none may be anywhere yet, the board itself included (D1)."""
+        spot = (Place.BOARD, str(run))
+        spots = self.spots
         for card in _distinct(tuple(cards), "the board"):
-            if card in self.spots:
+            if card in spots:
                 where = self._describe(card)
                 raise Mismatch("D1", f"{card} is dealt twice ({where} and board)")
-            self._place(card, (Place.BOARD, str(run)))
+            spots[card] = spot  # ``_place`` of a card in no spot
 
     def burn(self, card: Card | None = None) -> None:
         self.burned += 1

@@ -28,10 +28,13 @@ def side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ..
     if not contributions:
         return ()
     levels = sorted({amount for name, amount in contributions.items() if name in live})
-    if not levels:
-        # Everyone folded (a cancelled or void hand): one dead pot with nobody eligible.
+    if len(levels) < 2:
+        # No side pot (the usual hand: nobody live is all-in for less): one pot of every
+        # chip, for the live players; everyone folded (a cancelled or void hand), one dead
+        # pot with nobody eligible. What the loop below makes of one level, without it.
         total = sum(contributions.values())
-        return (Pot(amount=total, eligible=()),) if total else ()
+        eligible = tuple(n for n in contributions if n in live) if levels else ()
+        return (Pot(amount=total, eligible=eligible),) if total else ()
     pots: list[Pot] = []
     previous = 0
     top = levels[-1]

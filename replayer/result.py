@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from parser.model.cards import Card
 from parser.model.hand import ParsedHand
+from parser.model.makers import positional
 from replayer.state import HandState
 
 
@@ -42,29 +43,6 @@ class PlayerResult:
         return self.starting_stack + self.net
 
 
-#: The fields' slot setters in declaration order (those of ``__init__``).
-_PLAYER_SLOTS = tuple(getattr(PlayerResult, f.name).__set__ for f in fields(PlayerResult))
-
-
-def player_result(values: tuple[Any, ...]) -> PlayerResult:
-    """A ``PlayerResult`` from its fields in declaration order, for the engine's hot path:
-    a frozen dataclass's keyword ``__init__`` costs about twice as much (one
-    ``object.__setattr__`` per field). Every field must be given.
-
-    >>> p = player_result(("A", 1, "BTN", 100, (), 10, 0, 0, True, True, False, "preflop",
-    ...                    False, 0))
-    >>> (p.name, p.net, p.folded_on)
-    ('A', -10, 'preflop')
-    """
-    result = _new(PlayerResult)
-    for setter, value in zip(_PLAYER_SLOTS, values, strict=True):
-        setter(result, value)
-    return result
-
-
-_new = object.__new__
-
-
 class Decision(NamedTuple):
     """One betting decision as the rules saw it, before the player acted.
 
@@ -91,7 +69,7 @@ class Decision(NamedTuple):
 class AllInPoint(NamedTuple):
     """The first moment no more betting could happen while cards were still to come: two or
     more players not folded, at most one of them not all-in, nobody to act, the board (or,
-    in games without one, the streets) incomplete. All-in EV (``analytics.all_in_ev``)
+    in games without one, the streets) incomplete. All-in EV (``analytics.equity.all_in_ev``)
     deals the hand out from here; the engine notes it as it replays, so EV needs neither
     the states nor a second replay."""
 
@@ -156,3 +134,10 @@ class ReplayResult:
             if p.name == name:
                 return p
         raise KeyError(name)
+
+
+#: The engine's constructors of its results (:func:`parser.model.makers.positional`),
+#: fields in order.
+new_player_result = positional(PlayerResult)
+new_pot_result = positional(PotResult)
+new_replay_result = positional(ReplayResult)

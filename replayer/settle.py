@@ -12,7 +12,7 @@ from parser.model.errors import ReplayMismatch
 from replayer.betting import Actor, Mismatch
 from replayer.claims import Claims, check_claims
 from replayer.pots import side_pots
-from replayer.result import PotResult, ReplayResult, player_result
+from replayer.result import ReplayResult, new_player_result, new_pot_result, new_replay_result
 from replayer.showdown import award_pots
 from replayer.state import Pot
 
@@ -32,13 +32,15 @@ def settle(play: HandReplay) -> ReplayResult:
             ReplayMismatch, "B4", f"the log ends while {waiting.name} is still to act"
         )
     play._end_round()
-    live = play._live()
+    order = play.order
+    live = [a for a in order if not a.folded]
     boards = [tuple(b) for b in play.boards]
-    if len(live) > 1 and any(len(b) < play.spec.board_size for b in boards):
+    board_size = play.board_size
+    if len(live) > 1 and board_size and any(len(b) < board_size for b in boards):
         raise play._error(
             ReplayMismatch, "S1", "two or more players remain but the board is not complete"
         )
-    contributions = {a.name: a.invested for a in play.order}
+    contributions = {a.name: a.invested for a in order}
     pots = list(side_pots(contributions, {a.name for a in live}))
     if play.added:
         # Money from outside (splash the pot) goes to the main pot.
@@ -62,8 +64,8 @@ def settle(play: HandReplay) -> ReplayResult:
         boards,
         play.cards,
         claimants,
-        [a.name for a in play.order],
-        set(play.collects),
+        [a.name for a in order],
+        play.collects.keys(),
     )
     total = sum(contributions.values()) + play.added
     try:
@@ -71,11 +73,11 @@ def settle(play: HandReplay) -> ReplayResult:
             play.hand,
             awards,
             Claims(
-                collects=play.collects,
-                fractional=play.fractional,
-                cash_outs=play.cash_outs,
-                auto_returned=play.auto_returned,
-                collect_events=play.collect_events,
+                play.collects,
+                play.fractional,
+                play.cash_outs,
+                play.auto_returned,
+                play.collect_events,
             ),
             total,
         )
@@ -87,9 +89,10 @@ def settle(play: HandReplay) -> ReplayResult:
     positions, starting, known = play.positions, play.starting, play.cards
     collected, rake_paid = claims.collects, claims.rake_paid
     folded_on, cash_outs = play.folded_on, play.cash_outs
+    player = new_player_result  # every field, in PlayerResult's order
     players = tuple(
-        player_result(
-            (
+        [
+            player(
                 a.name,
                 a.seat,
                 positions.get(a.seat),
@@ -105,33 +108,39 @@ def settle(play: HandReplay) -> ReplayResult:
                 went and not a.folded,
                 cash_outs.get(a.name, 0),
             )
-        )
-        for a in sorted(play.order, key=_by_seat)
+            for a in sorted(play.order, key=_by_seat)
+        ]
     )
+    pot = new_pot_result  # index, run, amount, eligible, winners, descriptions, odd_chips_to
     pot_results = tuple(
-        PotResult(
-            index=aw.pot_index,
-            run=aw.run,
-            amount=aw.amount,
-            eligible=aw.eligible,
-            winners=tuple(aw.shares.items()),
-            odd_chips_to=aw.odd_chips_to,
-            descriptions=aw.descriptions,
-        )
-        for aw in awards
+        [
+            pot(
+                aw.pot_index,
+                aw.run,
+                aw.amount,
+                aw.eligible,
+                tuple(aw.shares.items()),
+                aw.descriptions,
+                aw.odd_chips_to,
+            )
+            for aw in awards
+        ]
     )
-    return ReplayResult(
-        hand=play.hand,
-        players=players,
-        pots=pot_results,
-        boards=tuple(boards),
-        total_pot=total,
-        rake=claims.rake,
-        unawarded=claims.unawarded,
-        added=play.added,
-        taken=play.hand.summary.jackpot + play.hand.summary.cash_out_fee,
-        states=tuple(play.states),
-        decisions=tuple(play.decisions),
-        diagnostics=(*play.diagnostics, *claims.notes),
-        all_in_point=play.all_in_point,
+    summary = play.hand.summary
+    # ReplayResult's fields in order: hand, players, pots, boards, total_pot, rake, states,
+    # decisions, diagnostics, unawarded, taken, added, all_in_point.
+    return new_replay_result(
+        play.hand,
+        players,
+        pot_results,
+        tuple(boards),
+        total,
+        claims.rake,
+        tuple(play.states),
+        tuple(play.decisions),
+        (*play.diagnostics, *claims.notes),
+        claims.unawarded,
+        summary.jackpot + summary.cash_out_fee,
+        play.added,
+        play.all_in_point,
     )

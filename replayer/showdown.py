@@ -8,11 +8,12 @@ the claims checker verifies the amounts. Either way the result says which it was
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
 from parser.model.cards import Card
 from parser.model.games import Evaluator, GameSpec, OddChip
+from parser.model.makers import positional
 from replayer import evaluator
 from replayer.evaluator_short_deck import rank_short_deck, rank_short_deck_triton
 from replayer.pots import split_evenly
@@ -104,12 +105,17 @@ class Award:
     descriptions: tuple[tuple[str, str], ...] = ()
 
 
+_award = positional(Award)
+
+
 def split_runs(amount: int, runs: int) -> list[int]:
     """A pot run several times is split evenly; the first run takes the odd chip.
 
     >>> split_runs(22317, 2)
     [11159, 11158]
     """
+    if runs == 1:
+        return [amount]
     share, odd = divmod(amount, runs)
     return [share + (1 if i < odd else 0) for i in range(runs)]
 
@@ -121,7 +127,7 @@ def award_pots(
     cards: dict[str, tuple[Card, ...]],
     claimants: Sequence[str],
     seat_order: Sequence[str],
-    collectors: set[str],
+    collectors: Set[str],
 ) -> list[Award]:
     """Award every pot on every run (and, in hi/lo games, each half).
 
@@ -132,6 +138,7 @@ def award_pots(
     awards: list[Award] = []
     runs = max(1, len(boards))
     claim = set(claimants)
+    high_card_odd_chip = spec.odd_chip is OddChip.HIGH_CARD
     for index, pot in enumerate(pots):
         contenders = [n for n in pot.eligible if n in claim] or list(pot.eligible)
         for run, amount in enumerate(split_runs(pot.amount, runs), start=1):
@@ -142,8 +149,13 @@ def award_pots(
             shares: dict[str, int] = {}
             odd = None
             for half, winners in halves:
+                if len(winners) == 1:
+                    # One winner takes the part whole (the usual pot): no order to find.
+                    name = winners[0]
+                    shares[name] = shares.get(name, 0) + half
+                    continue
                 ordered = [n for n in seat_order if n in winners]
-                if ordered and half % len(ordered) and spec.odd_chip is OddChip.HIGH_CARD:
+                if ordered and half % len(ordered) and high_card_odd_chip:
                     # S4, stud: the odd chip to the winner with the highest card by suit.
                     known = {n: cards.get(n, ()) for n in ordered}
                     if all(known.values()):
@@ -153,16 +165,11 @@ def award_pots(
                     shares[name] = shares.get(name, 0) + won
                 if ordered and half % len(ordered) and odd is None:
                     odd = ordered[0]
+            # Award's fields in order: pot_index, run, amount, eligible, shares, evaluated,
+            # odd_chips_to, descriptions.
             awards.append(
-                Award(
-                    pot_index=index,
-                    run=run,
-                    amount=amount,
-                    eligible=pot.eligible,
-                    shares=shares,
-                    evaluated=evaluated,
-                    odd_chips_to=odd,
-                    descriptions=tuple(said.items()),
+                _award(
+                    index, run, amount, pot.eligible, shares, evaluated, odd, tuple(said.items())
                 )
             )
     return awards
@@ -174,16 +181,17 @@ def _halves(
     contenders: list[str],
     board: Sequence[Card],
     cards: dict[str, tuple[Card, ...]],
-    collectors: set[str],
+    collectors: Set[str],
 ) -> tuple[bool, list[tuple[int, list[str]]], dict[str, str]]:
     """The parts a pot is split into and who wins each: one part, or high and low (S3)."""
     if len(contenders) == 1:
         return True, [(amount, contenders)], {}
     rank = EVALUATORS.get(spec.evaluator)
     # Stud's S7 community card stands for each player's last card.
-    needed = spec.hole_cards + spec.board_size - len(board)
+    board_size = spec.board_size  # a sum over the streets: asked once
+    needed = spec.hole_cards + board_size - len(board)
     known = all(len(cards.get(n, ())) == needed for n in contenders)
-    if rank is None or not known or len(board) < spec.board_size:
+    if rank is None or not known or len(board) < board_size:
         return False, [(amount, [n for n in contenders if n in collectors])], {}
     ranks = {n: rank(cards[n], board) for n in contenders}
     high = _best(ranks)
