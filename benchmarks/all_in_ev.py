@@ -3,7 +3,9 @@
 Run from the repository root:  .venv/bin/python benchmarks/all_in_ev.py [repeats]
 Prints the table build time (cold, in this process), then the median time per spot over
 ``repeats`` runs (default 15) of random hands: heads-up pre-flop (1,712,304 boards), flop
-(990), turn (44), three-way pre-flop, omaha pre-flop, and ``all_in_ev`` on a replayed hand.
+(990), turn (44), three-way pre-flop, omaha pre-flop, pre-flop spots with dead cards (as
+Pluribus shows every folded hand) counted by board rank multiset and board by board, and
+``all_in_ev`` on a replayed hand.
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analytics.equity import tables as equity_tables
 from analytics.equity.all_in_ev import all_in_ev
-from analytics.equity.exact import OMAHA_HIGH, OMAHA_HIGH_LOW8, EquityEvaluator, equities
+from analytics.equity.exact import (
+    HOLDEM_HIGH,
+    OMAHA_HIGH,
+    OMAHA_HIGH_LOW8,
+    EquityEvaluator,
+    equities,
+    outcomes,
+)
 from parser.model.cards import DECK, Card
 from replayer.engine import replay
 from tests.handdsl import hand
@@ -98,6 +107,26 @@ def main(repeats: int = 15) -> None:
     for name, cases, evaluator in rows:
         median, worst = median_ms(cases, evaluator)
         print(f"{name}: median {median:.1f} ms, max {worst:.1f} ms ({len(cases)} spots)")
+    dead_rows = [
+        ("heads-up pre-flop, 8 dead (Pluribus, 658,008 boards)", 2, 2, 8, HOLDEM_HIGH),
+        ("heads-up pre-flop, 2 dead (1,370,754 boards)", 2, 2, 2, HOLDEM_HIGH),
+        ("three-way pre-flop, 6 dead", 3, 2, 6, HOLDEM_HIGH),
+        ("omaha hi/lo heads-up pre-flop, 4 dead", 2, 4, 4, OMAHA_HIGH_LOW8),
+    ]
+    for name, players, size, dead, evaluator in dead_rows:
+        cases = spots(rng, repeats, players, size, dead)
+        grouped = [
+            timed(lambda h=h, d=d, e=evaluator: outcomes(h, (), d, evaluator=e), 1)
+            for h, d in cases
+        ]
+        every = [
+            timed(lambda h=h, d=d, e=evaluator: outcomes(h, (), d, evaluator=e, table=False), 1)
+            for h, d in cases[:5]
+        ]
+        print(
+            f"{name}: by rank multiset median {statistics.median(grouped):.1f} ms, "
+            f"board by board {statistics.median(every):.1f} ms"
+        )
     parsed = hand(HEADS_UP, seats=[("A", 1000), ("B", 1000)], button=1, stakes=(5, 10))
     with_states = replay(parsed, record_states=True)
     without = replay(parsed)

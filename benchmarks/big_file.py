@@ -84,7 +84,8 @@ sys.path.insert(0, {repo!r})
 from analytics.ingest.importer import import_paths
 start = time.perf_counter()
 report = import_paths([{path!r}], {db!r}, jobs={jobs})
-print(report.hands_seen, report.stored_total, time.perf_counter() - start)
+print(report.hands_seen, report.stored_total, time.perf_counter() - start,
+      int("pandas" in sys.modules))
 """
 
 
@@ -108,13 +109,14 @@ def run(path: Path, db: Path, jobs: int) -> None:
     sampler.join()
     if child.returncode:
         sys.exit(f"the import failed (exit {child.returncode})")
-    seen, stored, seconds = out.split()
+    seen, stored, seconds, pandas = out.split()
     hands = int(seen)
     size = db.stat().st_size
     print(f"--jobs {jobs}: {hands:,} hands ({int(stored):,} stored) in {float(seconds):.1f} s"
           f" = {hands / float(seconds):,.0f} hands/s; peak memory {peak_total / 2**20:,.0f} MB"
           f" (largest process {peak_one / 2**20:,.0f} MB); database {size / 2**20:,.0f} MB"
-          f" = {size / max(hands, 1):,.0f} B/hand")  # fmt: skip
+          f" = {size / max(hands, 1):,.0f} B/hand"
+          f"; the importer loaded pandas: {'yes' if int(pandas) else 'no'}")  # fmt: skip
 
 
 def main() -> None:

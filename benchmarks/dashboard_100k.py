@@ -29,7 +29,6 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -44,6 +43,7 @@ from analytics.stats import (  # noqa: E402
 )
 from analytics.stats import players as stats  # noqa: E402
 from analytics.store.lookup import replay_stored  # noqa: E402
+from benchmarks.page_timing import Part, Report, timed  # noqa: E402
 from dashboard import data, viewer  # noqa: E402
 from dashboard.table_svg import TableView, table_svg  # noqa: E402
 
@@ -72,8 +72,6 @@ def build(corpus: Path, db: Path, copies: int) -> None:
     print(f"built {db}: {report.hands_seen:,} hands seen, stored {dict(report.stored)} "
           f"in {elapsed:.1f} s")  # fmt: skip
 
-
-Part = Callable[[str, Callable[[], object]], object]
 
 
 def overview(part: Part, conn: sqlite3.Connection) -> None:
@@ -141,24 +139,6 @@ def replay_page(part: Part, conn: sqlite3.Connection) -> None:
     part("words and table picture", draw)
 
 
-def timed(page: Callable[[Part, sqlite3.Connection], None], conn: sqlite3.Connection
-          ) -> dict[str, float]:  # fmt: skip
-    timings: dict[str, float] = {}
-
-    def part(name: str, work: Callable[[], object]) -> object:
-        start = time.perf_counter()
-        out = work()
-        timings[name] = time.perf_counter() - start
-        return out
-
-    page(part, conn)
-    return timings
-
-
-def verdict(seconds: float) -> str:
-    return "under 2 s" if seconds < LIMIT else "OVER 2 s"
-
-
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--corpus", type=Path, default=REPO.parent / "shared/corpora/pluribus")
@@ -170,25 +150,17 @@ def main() -> None:
         if not db.exists():
             build(args.corpus, db, args.copies)
         conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+        report = Report(LIMIT)
         try:
             counts = queries.status_counts(conn)
             print(f"database: {sum(counts.values()):,} hands {counts}")
-            rows: list[tuple[str, float, float]] = []
             pages = (("overview", overview), (f"player {PLAYER!r}", player_page),
                      ("replay (his latest hand)", replay_page))  # fmt: skip
             for title, page in pages:
-                cold, warm = timed(page, conn), timed(page, conn)
-                for name in cold:
-                    rows.append((f"  {name}", cold[name], warm[name]))
-                counted = [name for name in cold if not name.startswith("(")]
-                rows.append((f"{title} page, in all", sum(cold[n] for n in counted),
-                             sum(warm[n] for n in counted)))  # fmt: skip
+                report.page(title, timed(page, conn), timed(page, conn))
         finally:
             conn.close()
-    print(f"{'':48s} {'cold':>8s} {'warm':>8s}")
-    for name, cold, warm in rows:
-        total = "" if name.startswith(" ") else f"  {verdict(warm)}"
-        print(f"{name:48s} {cold:7.3f}s {warm:7.3f}s{total}")
+    report.print(48)
 
 
 if __name__ == "__main__":

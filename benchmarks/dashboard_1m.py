@@ -42,7 +42,6 @@ import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -59,7 +58,9 @@ from analytics.stats import (  # noqa: E402
 from analytics.stats import players as stats  # noqa: E402
 from analytics.store import aggregates  # noqa: E402
 from analytics.store.lookup import replay_stored  # noqa: E402
+from benchmarks.page_timing import Part, Report, timed  # noqa: E402
 from dashboard import data  # noqa: E402
+from parser.model.errors import PokerhhError  # noqa: E402
 
 LIMIT = 0.3
 #: Hands per generated file (and per task of the generating processes).
@@ -239,9 +240,6 @@ def multiply(conn: sqlite3.Connection, target: int, pool: int, seed: int) -> Non
 
 # -- the pages ---------------------------------------------------------------------------------
 
-Part = Callable[[str, Callable[[], object]], object]
-
-
 def overview(part: Part, conn: sqlite3.Connection, player: str) -> None:
     part("status counts (every page)", lambda: queries.status_counts(conn))
     part("sidebar options (every page)", lambda: queries.filter_options(conn))
@@ -249,14 +247,19 @@ def overview(part: Part, conn: sqlite3.Connection, player: str) -> None:
     part("player table + statistics, two threads",
          lambda: data.read_overview(path, queries.Filters()))  # fmt: skip
     part("(player table alone)", lambda: queries.player_table(conn, queries.Filters()))
-    everyone = stats.StatsQuery(filters=queries.Filters())
+    everyone = stats.StatsQuery(filters=queries.Filters(), stats=player_queries.TABLE_STATS)
     part("(statistics table alone)", lambda: stats.player_stats(conn, everyone))
 
 
 def player_page(part: Part, conn: sqlite3.Connection, player: str) -> None:
     filters = queries.Filters()
-    hands = part("player hands (SQL)", lambda: queries.player_hands(conn, filters, player))
-    by_stakes = stats.StatsQuery(filters=filters, players=(player,), by="stakes")
+    hands = part("his hands (the page's columns)",
+                 lambda: player_queries.page_hands(conn, filters, player))  # fmt: skip
+    # The page shows one currency at a time, the first by default.
+    currency = sorted(hands["currency"].dropna().unique())[0]
+    hands = hands[hands["currency"] == currency].reset_index(drop=True)
+    by_stakes = stats.StatsQuery(filters=filters, players=(player,), by="stakes",
+                                 stats=player_queries.TABLE_STATS)  # fmt: skip
     part("statistics by game and stakes", lambda: stats.player_stats(conn, by_stakes))
     part("net won over hands (4 lines)", lambda: player_queries.results_over_hands(hands))
     part("all-in counts", lambda: player_queries.all_in_counts(hands))
@@ -267,18 +270,26 @@ def player_page(part: Part, conn: sqlite3.Connection, player: str) -> None:
     mine = stats.StatsQuery(filters=filters, players=(player,))
     part("explain: his rates", lambda: stats.player_stats(conn, mine))
     listed = part(
-        "explain: the hands behind VPIP",
-        lambda: player_queries.explained_hands(
-            explain.explain_rows(conn, player, "vpip", stats.StatsQuery(filters=filters)), hands
+        "explain: the hands behind VPIP (ids and parts)",
+        lambda: player_queries.explained_page(
+            explain.explain_parts(conn, player, "vpip", stats.StatsQuery(filters=filters)), hands
         ),
     )
-    first = listed.iloc[0]
+    page = listed.iloc[: player_queries.EXPLAINED_PAGE_ROWS]
+    shown = part("explain: the page shown (its hands' keys)", lambda: player_queries.with_keys(
+        page, player_queries.hand_keys(conn, page["hand"])))  # fmt: skip
+    first = shown.iloc[0]
 
     def why() -> object:
         # The copies' texts keep the original names, so the explanation itself cannot find
         # the pool's player; its work is the stored text's parse and replay, timed here.
         stored = queries.stored_hand(conn, first["site"], first["hand_id"])
-        return replay_stored(stored)
+        try:
+            return replay_stored(stored)
+        except PokerhhError as error:  # timed all the same; said, so that no one trusts it
+            print(f"the replay of {first['site']}:{first['hand_id']} failed: {error}",
+                  file=sys.stderr)  # fmt: skip
+            return None
 
     part("explain: why one hand counted (its replay)", why)
 
@@ -295,20 +306,6 @@ def hand_search(part: Part, conn: sqlite3.Connection, player: str) -> None:
          lambda: queries.hands_table(conn, filters, search(), hero=player))  # fmt: skip
 
 
-def timed(page: Callable[[Part, sqlite3.Connection, str], None], conn: sqlite3.Connection,
-          player: str) -> dict[str, float]:  # fmt: skip
-    timings: dict[str, float] = {}
-
-    def part(name: str, work: Callable[[], object]) -> object:
-        start = time.perf_counter()
-        out = work()
-        timings[name] = time.perf_counter() - start
-        return out
-
-    page(part, conn, player)
-    return timings
-
-
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--db", type=Path, help="reuse this database (built there if absent)")
@@ -322,7 +319,7 @@ def main() -> None:
         db = args.db or Path(tmp) / "dashboard_1m.sqlite"
         if not db.exists():
             build(db, args.hands, args.base, args.players, args.seed, args.corpus)
-        rows: list[tuple[str, float, float]] = []
+        report = Report(LIMIT)
         with data.read_only(db) as conn:
             counts = queries.status_counts(conn)
             player = queries.filter_options(conn).players[0]
@@ -338,19 +335,9 @@ def main() -> None:
         for title, page in pages:
             with data.read_only(db) as conn:
                 cold, warm = timed(page, conn, player), timed(page, conn, player)
-            for name in cold:
-                rows.append((f"  {name}", cold[name], warm[name]))
-            if page is hand_search:  # one search per visit: the slowest is the page's time
-                rows.append((f"{title}, the slowest search", max(cold.values()),
-                             max(warm.values())))  # fmt: skip
-                continue
-            counted = [name for name in cold if not name.startswith("(")]
-            rows.append((f"{title} page, in all", sum(cold[n] for n in counted),
-                         sum(warm[n] for n in counted)))  # fmt: skip
-    print(f"{'':52s} {'cold':>8s} {'warm':>8s}")
-    for name, cold, warm in rows:
-        total = "" if name.startswith(" ") else ("  under 300 ms" if warm < LIMIT else "  OVER")
-        print(f"{name:52s} {cold * 1000:6.0f}ms {warm * 1000:6.0f}ms{total}")
+            # One search per visit: the slowest is the hand search's time.
+            report.page(title, cold, warm, slowest=page is hand_search)
+    report.print()
 
 
 if __name__ == "__main__":

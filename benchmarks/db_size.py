@@ -1,9 +1,11 @@
 """The database's size against the text it holds (issue 11, acceptance 3).
 
 Imports a corpus (default: the Pluribus corpus, 10,000 hands) into a fresh database with the
-command line's own import, VACUUMs it, and prints the total size, the bytes per hand, each
-table's and index's size (SQLite's ``dbstat``), the size of the text, and the ratio.
-``--db FILE`` measures an existing database instead (no import).
+command line's own import and prints the file's size as the import left it (what a user
+sees: the import never VACUUMs, and the write-ahead log is folded in when it closes; a
+``-wal`` file left beside it is counted), then VACUUMs it and prints the total size, the
+bytes per hand, each table's and index's size (SQLite's ``dbstat``), the size of the text,
+and the ratio. ``--db FILE`` measures an existing database instead (no import).
 
     .venv/bin/python benchmarks/db_size.py [--corpus DIR] [--db FILE] [--keep FILE]
 """
@@ -31,6 +33,12 @@ def import_corpus(corpus: Path, db: Path) -> None:
     command = [str(python if python.exists() else sys.executable), "-m", "dashboard.cli",
                "import", str(corpus), "--db", str(db)]  # fmt: skip
     subprocess.run(command, cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+
+
+def on_disk(db: Path) -> int:
+    """The database's bytes as they are: the file and any write-ahead log beside it."""
+    wal = db.with_name(db.name + "-wal")
+    return db.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
 
 
 def measure(db: Path) -> tuple[int, int, list[tuple[str, int]]]:
@@ -66,10 +74,13 @@ def main() -> None:
             db = Path(scratch) / "pokerhh.sqlite"
             import_corpus(args.corpus, db)
             text = text_bytes(args.corpus)
+        as_left = on_disk(db)
         total, hands, sizes = measure(db)
         if args.keep is not None:
             shutil.copyfile(db, args.keep)
-    print(f"database: {total:,} B for {hands:,} hands = {total / max(hands, 1):,.0f} B/hand")
+    per = max(hands, 1)
+    print(f"as left:  {as_left:,} B = {as_left / per:,.0f} B/hand (before VACUUM)")
+    print(f"database: {total:,} B for {hands:,} hands = {total / per:,.0f} B/hand (after VACUUM)")
     for name, size in sizes:
         print(f"  {name:32} {size:>12,} B  {size / max(hands, 1):8,.1f} B/hand")
     if text:

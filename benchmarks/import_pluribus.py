@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import gc
 import os
+import pickle
 import sys
 import tempfile
 import time
@@ -37,11 +38,15 @@ def run_pokerhh(files: list[Path], jobs: int = 1) -> tuple[int, float]:
     return report.hands_seen, elapsed
 
 
+#: The stage only a parallel import has: a worker's rows pickled, unpickled by the importer.
+_TRANSFER = "worker -> importer (pickle)"
+
+
 def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     """Microseconds per hand of each stage on one core, best of ``repeat`` (each stage is
     fed the previous one's output, computed before the clock starts)."""
     from analytics.ingest.pipeline import Stages, process
-    from analytics.ingest.prepare import GC_THRESHOLD
+    from analytics.ingest.prepare import GC_THRESHOLD, for_sqlite
     from analytics.ingest.rows import outcome_rows
     from analytics.store.db import connect
     from analytics.store.writer import FileMeta, HandWriter
@@ -61,7 +66,9 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     raws = [raw for path, text in texts for raw in stages.split_hands(text, path)]
     parsed = [stages.parse_hand(raw) for raw in raws]
     outcomes = [process(raw, stages) for raw in raws]
-    rows = [outcome_rows(outcome) for outcome in outcomes]
+    # The import's rows: no action rows (SQLite does not store them), and what a worker
+    # sends the importer is only what the store reads (prepare.for_sqlite).
+    rows = [for_sqlite(outcome_rows(outcome, actions=False)) for outcome in outcomes]
     count = len(raws)
     # The import's collector settings (analytics.ingest.prepare.GC_THRESHOLD), and the inputs kept
     # out of the collections, as a worker keeps what it loaded.
@@ -79,7 +86,13 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
                 stages.replay(hand)
 
     split["replay (every rule check)"] = best(replay_all)
-    split["rows (statistics, all-in EV)"] = best(lambda: [outcome_rows(o) for o in outcomes])
+    split["rows (statistics, all-in EV)"] = best(
+        lambda: [for_sqlite(outcome_rows(o, actions=False)) for o in outcomes]
+    )
+    # What --jobs N adds per hand: the rows pickled in a worker, unpickled in the importer.
+    split[_TRANSFER] = best(
+        lambda: pickle.loads(pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL))
+    )
 
     def store() -> None:
         with tempfile.TemporaryDirectory() as tmp:
@@ -119,10 +132,12 @@ def main() -> None:
         sys.exit(f"no hand histories in {args.corpus}")
     print("per-stage split, one core (us/hand, best of 3):")
     split = stage_split(files)
+    transfer = split.pop(_TRANSFER)
     for name, micros in split.items():
         print(f"  {name:32s} {micros:7.1f}")
     total = sum(split.values())
     print(f"  {'sum':32s} {total:7.1f}  = {1e6 / total:7.0f} hands/s")
+    print(f"  {_TRANSFER:32s} {transfer:7.1f}  (with --jobs > 1 only: not in the sum)")
     ours_hands, ours_time = run_pokerhh(files)
     ours_rate = ours_hands / ours_time
     print(f"pokerhh  import, one core:            {ours_hands:6d} hands in {ours_time:6.2f} s "

@@ -97,8 +97,11 @@ def read_overview(path: str, filters: queries.Filters) -> tuple[pd.DataFrame, pd
             return queries.player_table(conn, filters)
 
     def statistics() -> pd.DataFrame:
+        # The stats the page shows (statistics_table's), not all of them: on 1,000,000
+        # hands fetching and converting the sums is most of the table's time.
+        query = stats.StatsQuery(filters=filters, stats=player_queries.TABLE_STATS)
         with read_only(path) as conn:
-            return stats.player_stats(conn, stats.StatsQuery(filters=filters))
+            return stats.player_stats(conn, query)
 
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="pokerhh-overview") as pool:
         first, second = pool.submit(table), pool.submit(statistics)
@@ -114,9 +117,11 @@ def overview(
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def player_hands(path: str, stamp: Stamp, filters: queries.Filters, player: str) -> pd.DataFrame:
+def page_hands(path: str, stamp: Stamp, filters: queries.Filters, player: str) -> pd.DataFrame:
+    """The Player page's columns of his hands (:func:`analytics.stats.player_queries.page_hands`:
+    a third of ``player_hands``' columns, the same figures)."""
     with read_only(path) as conn:
-        return queries.player_hands(conn, filters, player)
+        return player_queries.page_hands(conn, filters, player)
 
 
 def _one_currency(hands: pd.DataFrame, currency: str | None) -> pd.DataFrame:
@@ -125,13 +130,13 @@ def _one_currency(hands: pd.DataFrame, currency: str | None) -> pd.DataFrame:
     return hands[hands["currency"] == currency].reset_index(drop=True)
 
 
-# The Player page's grid and sessions are built from the cached ``player_hands`` frame
+# The Player page's grid and sessions are built from the cached ``page_hands`` frame
 # (no second query), and cached again themselves: a rerun draws them without any work.
 @st.cache_data(show_spinner=False, max_entries=32)
 def starting_hand_grid(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None
 ) -> pd.DataFrame:
-    hands = _one_currency(player_hands(path, stamp, filters, player), currency)
+    hands = _one_currency(page_hands(path, stamp, filters, player), currency)
     return player_queries.starting_hand_grid(hands)
 
 
@@ -139,7 +144,7 @@ def starting_hand_grid(
 def sessions(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None
 ) -> pd.DataFrame:
-    hands = _one_currency(player_hands(path, stamp, filters, player), currency)
+    hands = _one_currency(page_hands(path, stamp, filters, player), currency)
     return player_queries.sessions(hands)
 
 
@@ -170,9 +175,11 @@ def player_statistics(
     by: str | None = None,
 ) -> pd.DataFrame:  # fmt: skip
     """The player's :func:`analytics.stats.players.player_stats` rows (one currency's if
-    ``currency``), grouped ``by`` ``stakes`` (game and stakes) or not at all."""
+    ``currency``), grouped ``by`` ``stakes`` (game and stakes) or not at all: the stats
+    :func:`analytics.stats.player_queries.statistics_table` shows."""
     with read_only(path) as conn:
-        query = stats.StatsQuery(filters=filters, players=(player,), by=by)
+        query = stats.StatsQuery(filters=filters, players=(player,), by=by,
+                                 stats=player_queries.TABLE_STATS)  # fmt: skip
         frame = stats.player_stats(conn, query)
     if currency is not None:
         frame = frame[frame["currency"] == currency].reset_index(drop=True)
@@ -184,12 +191,28 @@ def explain_stat(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, name: str,
     currency: str | None,
 ) -> pd.DataFrame:  # fmt: skip
-    """The hands behind the player's stat ``name`` (:func:`analytics.stats.explain.explain`) with
-    his cards and net won from ``player_hands``: numerator first, oldest first within."""
+    """The hands behind the player's stat ``name`` with his cards and net won from
+    ``page_hands``, numerator first, oldest first within, by ``hand`` id
+    (:func:`analytics.stats.player_queries.explained_page`; :func:`explained_rows` gives a
+    page of them as :func:`analytics.stats.explain.explain` lists them)."""
     with read_only(path) as conn:
-        rows = explain.explain_rows(conn, player, name, stats.StatsQuery(filters=filters))
-    hands = _one_currency(player_hands(path, stamp, filters, player), currency)
-    return player_queries.explained_hands(rows, hands)
+        parts = explain.explain_parts(conn, player, name, stats.StatsQuery(filters=filters))
+    hands = _one_currency(page_hands(path, stamp, filters, player), currency)
+    return player_queries.explained_page(parts, hands)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def explained_rows(
+    path: str, stamp: Stamp, filters: queries.Filters, player: str, name: str,
+    currency: str | None, page: int, rows: int = player_queries.EXPLAINED_PAGE_ROWS,
+) -> pd.DataFrame:  # fmt: skip
+    """Page ``page`` (from 0) of :func:`explain_stat`, ``rows`` at a time, with room, hand
+    number and key: only the hands shown are looked up."""
+    listed = explain_stat(path, stamp, filters, player, name, currency)
+    shown = listed.iloc[page * rows : (page + 1) * rows]
+    with read_only(path) as conn:
+        keys = player_queries.hand_keys(conn, shown["hand"])
+    return player_queries.with_keys(shown, keys)
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

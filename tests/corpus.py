@@ -7,7 +7,16 @@ those tests cleanly. ``POKERHH_CORPORA`` points elsewhere.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from parser.model.errors import PokerhhError
+    from parser.model.hand import ParsedHand
+    from parser.split import RawHand
+    from replayer.result import ReplayResult
 
 REPO = Path(__file__).resolve().parents[1]
 CORPORA = Path(os.environ.get("POKERHH_CORPORA", REPO.parent / "shared" / "corpora"))
@@ -19,3 +28,41 @@ def corpus_files(name: str) -> list[Path]:
     if not root.is_dir():
         return []
     return sorted(p for p in root.rglob("*.txt") if p.name != "MANIFEST.md")
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """One hand of a corpus as the parser and the engine saw it: ``hand`` is None when the
+    parser refused it, ``result`` None when the parser or the engine did (``error`` says
+    why)."""
+
+    path: Path
+    raw: RawHand
+    hand: ParsedHand | None
+    result: ReplayResult | None
+    error: PokerhhError | None
+
+
+@cache
+def replayed(name: str) -> tuple[Replayed, ...]:
+    """Every hand of a corpus, decoded, split, parsed and replayed once for the session, in
+    file order: several test modules read the same replays (Pluribus: 10,000 hands, 5-8 s
+    and about 100 MB kept). The objects are frozen; a test must not change them. A file
+    that does not decode raises, as it did in each module before."""
+    from parser import decode, parse_hand, split_hands
+    from parser.model.errors import PokerhhError
+    from replayer import replay
+
+    out: list[Replayed] = []
+    for path in corpus_files(name):
+        for raw in split_hands(decode(path.read_bytes(), str(path)), str(path)):
+            try:
+                hand = parse_hand(raw)
+            except PokerhhError as error:
+                out.append(Replayed(path, raw, None, None, error))
+                continue
+            try:
+                out.append(Replayed(path, raw, hand, replay(hand), None))
+            except PokerhhError as error:
+                out.append(Replayed(path, raw, hand, None, error))
+    return tuple(out)

@@ -21,14 +21,10 @@ from __future__ import annotations
 import re
 import warnings
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
-import parser
-from parser.model.errors import PokerhhError
-from replayer import replay
-from tests.corpus import CORPORA, corpus_files
+from tests.corpus import CORPORA, replayed
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -96,18 +92,16 @@ def _pokerkit_cannot_read(text: str, result) -> bool:
     return reached > 1 and ": shows [" not in text
 
 
-def _compare(path: Path) -> tuple[int, list[str]]:
+def _compare(corpus: str) -> tuple[int, list[str]]:
     compared, problems = 0, []
-    text = parser.decode(path.read_bytes(), str(path))
-    for raw in parser.split_hands(text, str(path)):
+    for hand in replayed(corpus):  # the session's one replay of the corpus (tests/corpus.py)
+        path, raw, result = hand.path, hand.raw, hand.result
         if "Hold'em No Limit" not in raw.text.splitlines()[0]:
             continue
         if any(marker in raw.text for marker in _SKIP_MARKERS):
             continue
-        try:
-            result = replay(parser.parse_hand(raw))
-        except PokerhhError:
-            continue
+        if result is None:
+            continue  # refused by the parser or the engine
         if _pokerkit_cannot_read(raw.text, result):
             continue
         theirs = _pokerkit_payoffs(raw.text, result.hand.unit)
@@ -127,21 +121,13 @@ def _compare(path: Path) -> tuple[int, list[str]]:
 
 @pytest.mark.skipif(not (CORPORA / "pluribus").is_dir(), reason="corpora absent")
 def test_pluribus_results_equal_pokerkit():
-    compared, problems = 0, []
-    for path in corpus_files("pluribus"):
-        count, found = _compare(path)
-        compared += count
-        problems += found
+    compared, problems = _compare("pluribus")
     assert compared > 9_900
     assert problems == []
 
 
 @pytest.mark.skipif(not (CORPORA / "pokerstars").is_dir(), reason="corpora absent")
 def test_pokerstars_no_limit_holdem_results_equal_pokerkit():
-    compared, problems = 0, []
-    for path in corpus_files("pokerstars"):
-        count, found = _compare(path)
-        compared += count
-        problems += found
+    compared, problems = _compare("pokerstars")
     assert compared > 300
     assert problems == []

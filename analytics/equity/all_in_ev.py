@@ -38,7 +38,6 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 
-from analytics.equity.exact import equity_evaluator, outcomes
 from parser.model.cards import Card
 from parser.model.games import GAME_SPECS, GameSpec
 from replayer.result import ReplayResult
@@ -138,8 +137,9 @@ def all_in_ev(result: ReplayResult, *, preflop_table: bool = True) -> AllInEV | 
     The point is the one the engine noted as it replayed (``ReplayResult.all_in_point``,
     the same as :func:`all_in_point` finds in the states): no second replay, with or
     without states. A heads-up pre-flop hold'em spot with no dead card takes its counts
-    from the shipped table (:func:`analytics.equity.exact.outcomes`), the same numbers as the
-    enumeration ``preflop_table=False`` runs.
+    from the shipped table and any other pre-flop spot is counted by board rank multiset
+    (:func:`analytics.equity.exact.outcomes`): the same numbers as ranking every board one
+    by one, which ``preflop_table=False`` does (the reference the tests compare with).
     """
     live = [p for p in result.players if p.dealt_in and not p.folded]
     if len(live) < 2 or not any(p.all_in for p in live):
@@ -159,6 +159,10 @@ def all_in_ev(result: ReplayResult, *, preflop_table: bool = True) -> AllInEV | 
         board=board,
         players=nets,
     )
+    # Here, not at the top: numpy and the equity tables are loaded by the first hand that
+    # needs them, so an import worker that meets no all-in never loads them (issue 11).
+    from analytics.equity.exact import equity_evaluator, outcomes
+
     evaluator = equity_evaluator(spec)
     if evaluator is None:
         return replace(base, status=EVStatus.UNSUPPORTED_GAME)

@@ -22,7 +22,9 @@ A heads-up pre-flop hold'em spot (the common all-in, and the costly one: 20-100 
 ranking) is a lookup instead: ``analytics/equity/data/holdem_heads_up_preflop.npy`` holds the
 exact counts of each of the 47,008 matchups up to suits and seat order, made by this module's
 own ranker (``python -m analytics.equity.data.build``). :func:`outcomes` uses it only when nothing
-else is out of the deck (no dead card, no board): any other spot is enumerated as before.
+else is out of the deck (no dead card, no board); any other pre-flop spot is counted by board
+rank multiset (:mod:`analytics.equity.grouped`: the boards where somebody can make a flush one
+by one, the others by their ranks alone, 5-25x fewer columns), a flop or turn spot enumerated.
 """
 
 from __future__ import annotations
@@ -33,11 +35,15 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from math import comb, lcm
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from analytics.equity import tables as tb
 from analytics.equity.tables import I16, I64
+
+if TYPE_CHECKING:
+    from analytics.equity.grouped import GroupedRunouts
 from parser.model.cards import DECK, Card
 from parser.model.games import Evaluator, GameSpec
 
@@ -111,23 +117,29 @@ class EquityEvaluator:
     hole_sizes: tuple[int, ...]
     rank: Ranker
     hi_lo: bool = False
+    #: At most how many board cards a hand plays (5: hold'em, 3: omaha, S1). A player
+    #: with ``h`` cards of a suit can only make a flush on a board holding ``j`` of it when
+    #: ``min(h, 2) + min(j, board_cards_used) >= 5``: every other board ranks by its ranks
+    #: alone (:mod:`analytics.equity.grouped`).
+    board_cards_used: int = 5
 
 
 def _holdem(holes: Sequence[Sequence[int]], boards: Boards) -> tuple[I16, None]:
     """Best five of seven, for every player on every board."""
     n = boards.count
     code, bits, _ = boards.parts()
-    key, suits = code & 0xFFFFFFFF, code >> 32
+    ids, suits = tb.five_card_boards()[0][code & tb.BOARD_KEY], code >> tb.SUIT_SHIFT
     _, three, count3 = tb.suit_tables()
     flush_suit = three[suits]
     candidates = np.flatnonzero(flush_suit >= 0)  # three or more of a suit on the board
     suit = flush_suit[candidates].astype(np.int64)
     count = count3[suits[candidates]]
     board_mask = (bits[candidates] >> (13 * suit)) & 0x1FFF
-    noflush, flushes = tb.noflush7(), tb.flush_table()
+    noflush, flushes, pair_id = tb.holdem_noflush(), tb.flush_table(), tb.pair_ids()
     high = np.empty((len(holes), n), dtype=np.int16)
     for p, hole in enumerate(holes):
-        high[p] = noflush[key + int(tb.CARD_WEIGHT[list(hole)].sum())]
+        first, second = hole
+        high[p] = noflush[pair_id[(first >> 2) * 13 + (second >> 2)]].take(ids)
         held = np.zeros(4, dtype=np.int64)
         mask = np.zeros(4, dtype=np.int64)
         for c in hole:
@@ -148,9 +160,9 @@ def _omaha(holes: Sequence[Sequence[int]], boards: Boards, low: bool) -> tuple[I
     """
     n = boards.count
     code, bits, low_bits = boards.parts(low)
-    ids = tb.five_card_boards()[0][code & 0xFFFFFFFF]
+    ids = tb.five_card_boards()[0][code & tb.BOARD_KEY]
     _, three, _ = tb.suit_tables()
-    flush_suit = three[code >> 32]
+    flush_suit = three[code >> tb.SUIT_SHIFT]
     candidates = np.flatnonzero(flush_suit >= 0)  # three or more of a suit on the board
     suit = flush_suit[candidates].astype(np.int64)
     suit_mask = (bits[candidates] >> (13 * suit)) & 0x1FFF
@@ -242,11 +254,13 @@ def _omaha_player(
 HOLDEM_HIGH = EquityEvaluator("holdem_high", (2,), _holdem)
 #: Omaha (4, 5 or 6 hole cards): exactly two hole cards and three board cards.
 OMAHA_HIGH = EquityEvaluator(
-    "omaha_high", (4, 5, 6), lambda holes, boards: _omaha(holes, boards, low=False)
+    "omaha_high", (4, 5, 6), lambda holes, boards: _omaha(holes, boards, low=False),
+    board_cards_used=3,
 )
 #: Omaha hi/lo: the high half and the eight-or-better low half, each from 2 + 3 cards.
 OMAHA_HIGH_LOW8 = EquityEvaluator(
-    "omaha_high_low8", (4, 5, 6), lambda holes, boards: _omaha(holes, boards, low=True), True
+    "omaha_high_low8", (4, 5, 6), lambda holes, boards: _omaha(holes, boards, low=True), True,
+    board_cards_used=3,
 )
 _BY_EVALUATOR = {
     Evaluator.HIGH: HOLDEM_HIGH,
@@ -291,41 +305,51 @@ class Runouts:
         """Each of ``players``' (indices into the holes, all by default) exact share of a pot
         that only they contest, over all boards: a board's pot (or each half of it, when a
         low qualifies) is split evenly among the best hands."""
-        chosen = list(range(len(self.high))) if players is None else list(players)
-        if not chosen:
-            return ()
-        size = len(chosen)
-        unit = lcm(*range(1, size + 1))  # a board is worth 2 * unit: halves split evenly
-        high = self.high[chosen]
-        winners = high == high.max(axis=0)
-        ways = winners.sum(axis=0, dtype=np.int8)
-        # (boards, value of each) by how many split the high and whether a low took half.
-        high_parts: list[tuple[np.ndarray, int]] = []
-        low_parts: list[tuple[np.ndarray, int]] = []
-        if self.low is None:
-            high_parts = [(ways == k, 2 * unit // k) for k in range(1, size + 1)]
-        else:
-            low = self.low[chosen]
-            best_low = low.max(axis=0)
-            halved = best_low > 0
-            low_winners = (low == best_low) & halved
-            low_ways = low_winners.sum(axis=0, dtype=np.int8)
-            for k in range(1, size + 1):
-                split = ways == k
-                high_parts += [(split & ~halved, 2 * unit // k), (split & halved, unit // k)]
-                low_parts.append((low_ways == k, unit // k))
-        out = []
-        for p in range(size):
-            total = sum(
-                int(np.count_nonzero(winners[p] & boards)) * value for boards, value in high_parts
-            )
-            if low_parts:
-                total += sum(
-                    int(np.count_nonzero(low_winners[p] & boards)) * value
-                    for boards, value in low_parts
-                )
-            out.append(Fraction(total, 2 * unit * self.count))
-        return tuple(out)
+        return split_shares(self.high, self.low, players)
+
+
+def split_shares(
+    high: I16, low: I16 | None, players: Sequence[int] | None, weights: I64 | None = None
+) -> tuple[Fraction, ...]:
+    """The shares of :meth:`Runouts.shares` from ranked boards, each column counting once
+    or (``weights``) for that many boards that rank alike."""
+    chosen = list(range(len(high))) if players is None else list(players)
+    if not chosen:
+        return ()
+    size = len(chosen)
+    unit = lcm(*range(1, size + 1))  # a board is worth 2 * unit: halves split evenly
+    high = high[chosen]
+    winners = high == high.max(axis=0)
+    ways = winners.sum(axis=0, dtype=np.int8)
+    # (boards, value of each) by how many split the high and whether a low took half.
+    high_parts: list[tuple[np.ndarray, int]] = []
+    low_parts: list[tuple[np.ndarray, int]] = []
+    low_winners = winners  # unused unless a low can take half
+    if low is None:
+        high_parts = [(ways == k, 2 * unit // k) for k in range(1, size + 1)]
+    else:
+        low = low[chosen]
+        best_low = low.max(axis=0)
+        halved = best_low > 0
+        low_winners = (low == best_low) & halved
+        low_ways = low_winners.sum(axis=0, dtype=np.int8)
+        for k in range(1, size + 1):
+            split = ways == k
+            high_parts += [(split & ~halved, 2 * unit // k), (split & halved, unit // k)]
+            low_parts.append((low_ways == k, unit // k))
+    count = high.shape[1] if weights is None else int(weights.sum())
+
+    def boards(mask: np.ndarray) -> int:
+        if weights is None:
+            return int(np.count_nonzero(mask))
+        return int(weights.sum(where=mask))
+
+    out = []
+    for p in range(size):
+        total = sum(boards(winners[p] & part) * value for part, value in high_parts)
+        total += sum(boards(low_winners[p] & part) * value for part, value in low_parts)
+        out.append(Fraction(total, 2 * unit * count))
+    return tuple(out)
 
 
 def _checked(
@@ -355,6 +379,14 @@ def _checked(
     return seen
 
 
+def _remaining(seen: set[int], to_come: int) -> I64:
+    """The cards left in the deck, ascending, once there are enough of them."""
+    remaining = np.array([i for i in range(52) if i not in seen], dtype=np.int64)
+    if len(remaining) < to_come:
+        raise ValueError(f"{len(remaining)} cards left, {to_come} needed to complete the board")
+    return remaining
+
+
 def runouts(
     holes: Sequence[Sequence[Card]],
     board: Sequence[Card] = (),
@@ -365,25 +397,29 @@ def runouts(
     """Rank every player's hand on every completion of ``board`` from the cards not in
     ``holes``, ``board`` or ``dead`` (known cards out of play, e.g. a folded hand shown)."""
     seen = _checked(holes, board, dead, evaluator)
-    remaining = np.array([i for i in range(52) if i not in seen], dtype=np.int64)
     to_come = BOARD_SIZE - len(board)
-    if len(remaining) < to_come:
-        raise ValueError(f"{len(remaining)} cards left, {to_come} needed to complete the board")
+    remaining = _remaining(seen, to_come)
     table = tb.combinations_table(to_come)[:, : comb(len(remaining), to_come)]
-    known = tuple(c.index for c in board)
-    boards = Boards(known, remaining, table)
-    cards = [[c.index for c in h] for h in holes]
+    boards = Boards(tuple(c.index for c in board), remaining, table)
+    high, low = rank_boards([[c.index for c in h] for h in holes], boards, evaluator)
+    return Runouts(boards, high, low)
+
+
+def rank_boards(
+    cards: Sequence[Sequence[int]], boards: Boards, evaluator: EquityEvaluator
+) -> tuple[I16, I16 | None]:
+    """``evaluator.rank`` of every board, a chunk at a time: the temporaries stay in cache
+    (and out of fresh pages)."""
     count = boards.count
-    high = np.empty((len(holes), count), dtype=np.int16)
-    low = np.empty((len(holes), count), dtype=np.int16) if evaluator.hi_lo else None
-    # Chunks of boards keep the temporaries in cache (and out of fresh pages).
+    high = np.empty((len(cards), count), dtype=np.int16)
+    low = np.empty((len(cards), count), dtype=np.int16) if evaluator.hi_lo else None
     for start in range(0, count, CHUNK):
-        part = Boards(known, remaining, table[:, start : start + CHUNK])
+        part = Boards(boards.known, boards.remaining, boards.table[:, start : start + CHUNK])
         part_high, part_low = evaluator.rank(cards, part)
         high[:, start : start + CHUNK] = part_high
         if low is not None and part_low is not None:
             low[:, start : start + CHUNK] = part_low
-    return Runouts(boards, high, low)
+    return high, low
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,14 +465,25 @@ def outcomes(
     *,
     evaluator: EquityEvaluator = HOLDEM_HIGH,
     table: bool = True,
-) -> Runouts | HeadsUpCounts:
+) -> Runouts | HeadsUpCounts | GroupedRunouts:
     """What the pot shares are computed from: a heads-up pre-flop hold'em spot with no dead
     card is looked up in the shipped table (exact counts over the 1,712,304 boards, made by
-    this module's own ranker), every other spot, or any with ``table=False``, enumerated by
-    :func:`runouts`. Either gives the same ``count`` and ``shares``."""
-    _checked(holes, board, dead, evaluator)
-    counted = _from_table(holes, board, dead, evaluator) if table else None
-    return counted if counted is not None else runouts(holes, board, dead, evaluator=evaluator)
+    this module's own ranker), any other pre-flop spot counted by board rank multiset
+    (:mod:`analytics.equity.grouped`), a flop or turn spot, or any with ``table=False``,
+    enumerated board by board by :func:`runouts`. All give the same ``count`` and
+    ``shares``."""
+    seen = _checked(holes, board, dead, evaluator)
+    if not table:
+        return runouts(holes, board, dead, evaluator=evaluator)
+    counted = _from_table(holes, board, dead, evaluator)
+    if counted is not None:
+        return counted
+    if board:
+        return runouts(holes, board, dead, evaluator=evaluator)
+    from analytics.equity.grouped import grouped_runouts  # it builds on this module
+
+    remaining = _remaining(seen, BOARD_SIZE)
+    return grouped_runouts([[c.index for c in h] for h in holes], remaining, evaluator)
 
 
 def equities(

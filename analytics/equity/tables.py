@@ -12,6 +12,11 @@ Encodings:
   distinct sums (the weights of Kenneth Shackleton's SKPokerEval; :func:`noflush7` checks the
   claim when it builds its table). Additive keys let a board's key be computed once and each
   player's hole cards be added to it.
+* Boards of five: the same idea with :data:`BOARD_WEIGHTS`, the smallest weights (found
+  greedily, rank by rank) whose sums are distinct over five ranks: the largest sum is
+  360,918, so a board's rank multiset id (:func:`five_card_boards`) is one lookup in a table
+  of 0.7 MB, and a hold'em player's value without flush is his own row of a 91 x 6,175
+  table (:func:`holdem_noflush`, 1.1 MB) instead of the 20 MB seven-card table.
 * Suit counts are packed four bits per suit into a ``uint16``; the sum of the cards' packed
   counts gives the board's (or the hand's) suit counts.
 * Omaha, two hole cards plus three board cards: the rank multiset of three board cards has a
@@ -48,10 +53,20 @@ CARD_RANK: I64 = (CARDS >> 2).astype(np.int64)
 CARD_SUIT: I64 = (CARDS & 3).astype(np.int64)
 #: Card -> its rank weight (see :data:`RANK_WEIGHTS`).
 CARD_WEIGHT: I64 = np.array(RANK_WEIGHTS, dtype=np.int64)[CARD_RANK]
+#: One weight per rank: sums over five ranks (at most four alike) are unique.
+BOARD_WEIGHTS: tuple[int, ...] = (
+    0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415,
+)  # fmt: skip
+#: Card -> its :data:`BOARD_WEIGHTS` weight.
+CARD_BOARD_WEIGHT: I64 = np.array(BOARD_WEIGHTS, dtype=np.int64)[CARD_RANK]
 #: Card -> one in its suit's four-bit counter.
 CARD_SUIT_COUNT: I64 = np.left_shift(1, 4 * CARD_SUIT).astype(np.int64)
-#: Card -> weight in the low 32 bits, packed suit counts above: one sum gives both.
-CARD_CODE: I64 = (CARD_SUIT_COUNT << 32) | CARD_WEIGHT
+#: Where the packed suit counts start in a :data:`CARD_CODE` sum (five cards' board weights
+#: stay below 2**19).
+SUIT_SHIFT = 20
+BOARD_KEY = (1 << SUIT_SHIFT) - 1
+#: Card -> board weight in the low bits, packed suit counts above: one sum gives both.
+CARD_CODE: I64 = (CARD_SUIT_COUNT << SUIT_SHIFT) | CARD_BOARD_WEIGHT
 #: Card -> the bit of its rank (13-bit rank masks, for flushes).
 CARD_RANK_BIT: I64 = np.left_shift(1, CARD_RANK).astype(np.int64)
 #: Card -> bit ``13 * suit + rank``: a set of cards as one integer, a suit's ranks 13 bits.
@@ -136,9 +151,8 @@ def rank_high_many(hands: npt.ArrayLike) -> I16:
     cards = np.asarray(hands, dtype=np.int64)
     if cards.ndim != 2 or cards.shape[1] != 7:
         raise ValueError(f"rank_high_many takes an (m, 7) array of cards, got {cards.shape}")
-    code = CARD_CODE[cards].sum(axis=1)
-    ranks: I16 = noflush7()[code & 0xFFFFFFFF]
-    suit = suit_tables()[0][code >> 32]
+    ranks: I16 = noflush7()[CARD_WEIGHT[cards].sum(axis=1)]
+    suit = suit_tables()[0][CARD_SUIT_COUNT[cards].sum(axis=1)]
     rows = np.flatnonzero(suit >= 0)
     if len(rows):
         of_suit = CARD_SUIT[cards[rows]] == suit[rows, None].astype(np.int64)
@@ -148,6 +162,15 @@ def rank_high_many(hands: npt.ArrayLike) -> I16:
 
 
 # --- Omaha (two hole cards + three board cards) ----------------------------------------------
+
+
+@cache
+def pair_ids() -> I32:
+    """Ordered pair of ranks ``r1*13 + r2`` -> dense id 0..90 of the pair's multiset."""
+    pair_id = np.zeros(13 * 13, dtype=np.int32)
+    for i, (a, b) in enumerate(combinations_with_replacement(range(13), 2)):
+        pair_id[a * 13 + b] = pair_id[b * 13 + a] = i
+    return pair_id
 
 
 @cache
@@ -161,9 +184,7 @@ def omaha_tables() -> tuple[I32, I32, I16]:
     for i, (a, b, c) in enumerate(triples):
         for x, y, z in {(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)}:
             triple_id[x * 169 + y * 13 + z] = i
-    pair_id = np.zeros(13 * 13, dtype=np.int32)
-    for i, (a, b) in enumerate(pairs):
-        pair_id[a * 13 + b] = pair_id[b * 13 + a] = i
+    pair_id = pair_ids()
     noflush = rt.HIGH_NOFLUSH
     pow5 = rt.POW5
     values = np.zeros(len(triples) * len(pairs), dtype=np.int16)
@@ -186,16 +207,18 @@ def low8_five() -> I16:
 
 
 def build_all() -> float:
-    """Build every table (a no-op once cached) and return the seconds it took."""
+    """Build every table the evaluators use (a no-op once cached) and return the seconds
+    it took. :func:`noflush7` (20 MB, :func:`rank_high_many` alone) and the five-card
+    :func:`combinations_table` (13 MB, enumerating every pre-flop board) are not among them."""
     start = time.perf_counter()
-    for k in range(6):
+    for k in range(5):
         combinations_table(k)
     flush_table()
-    noflush7()
     suit_tables()
     omaha_tables()
     low8_five()
     five_card_boards()
+    holdem_noflush()
     omaha_board_tables()
     return time.perf_counter() - start
 
@@ -206,19 +229,40 @@ def build_all() -> float:
 @cache
 def five_card_boards() -> tuple[I16, I64, list[tuple[int, ...]]]:
     """Every rank multiset of a five-card board (at most four of a rank): (weight sum of
-    its ranks, :data:`RANK_WEIGHTS` -> dense id 0..6174; each id's weight sum; each id's
+    its ranks, :data:`BOARD_WEIGHTS` -> dense id 0..6174; each id's weight sum; each id's
     ranks). The sums are checked unique when built, so a board's id is one lookup of the
     sum the enumeration adds up anyway, and a player's value of every board multiset fits
     a table of 6,175 entries (in cache, unlike a table of seven-card sums)."""
     fives: list[tuple[int, ...]] = [
         m for m in combinations_with_replacement(range(13), 5) if max(m.count(r) for r in m) <= 4
     ]
-    sums = np.array([sum(RANK_WEIGHTS[r] for r in m) for m in fives], dtype=np.int64)
+    sums = np.array([sum(BOARD_WEIGHTS[r] for r in m) for m in fives], dtype=np.int64)
     if len(np.unique(sums)) != len(sums):  # pragma: no cover - a property of the weights
-        raise AssertionError("rank weights collide on five-card boards")
+        raise AssertionError("board weights collide on five-card boards")
     board_id = np.zeros(int(sums.max()) + 1, dtype=np.int16)
     board_id[sums] = np.arange(len(fives), dtype=np.int16)
     return board_id, sums, fives
+
+
+@cache
+def holdem_noflush() -> I16:
+    """Hole pair id (:func:`pair_ids`) x board rank multiset id (:func:`five_card_boards`)
+    -> the seven cards' best value ignoring suits (0 where five of a rank would be
+    needed): the same values as :func:`noflush7`, by what the enumeration knows."""
+    pow5 = rt.POW5
+    board_keys = np.array([sum(pow5[r] for r in m) for m in five_card_boards()[2]])
+    known = np.fromiter(rt.HIGH_NOFLUSH, dtype=np.int64, count=len(rt.HIGH_NOFLUSH))
+    values = np.fromiter(rt.HIGH_NOFLUSH.values(), dtype=np.int16, count=len(known))
+    order = np.argsort(known)
+    known, values = known[order], values[order]
+    # Rows in pair_ids() order (combinations_with_replacement's), one at a time: a worker
+    # keeps the 1.1 MB table, not a 4.5 MB matrix of keys in its heap.
+    table = np.zeros((91, len(board_keys)), dtype=np.int16)
+    for row, (a, b) in enumerate(combinations_with_replacement(range(13), 2)):
+        keys = board_keys + (pow5[a] + pow5[b])
+        at = np.minimum(np.searchsorted(known, keys), len(known) - 1)
+        table[row] = np.where(known[at] == keys, values[at], 0)
+    return table
 
 
 def _sub_masks(bits: int) -> I16:
@@ -334,11 +378,14 @@ def every_heads_up_key() -> I64:
 def heads_up_preflop() -> tuple[I64, npt.NDArray[np.uint32]]:
     """The shipped heads-up pre-flop table: (keys ascending, ``(wins first, wins second,
     ties)`` per key), checked whole on load: a table of the wrong shape, or whose counts do
-    not add up to :data:`HEADS_UP_PREFLOP_BOARDS`, raises :class:`EquityTableError`."""
+    not add up to :data:`HEADS_UP_PREFLOP_BOARDS`, raises :class:`EquityTableError`.
+
+    The counts are memory-mapped, not copied: the import's workers share the file's pages
+    (the page cache) instead of holding a copy each (issue 11)."""
     path = HEADS_UP_PREFLOP_FILE
     rebuild = "rebuild it with python -m analytics.equity.data.build"
     try:
-        rows = np.load(path, allow_pickle=False)
+        rows = np.load(path, mmap_mode="r", allow_pickle=False)
     except FileNotFoundError:
         message = f"heads-up pre-flop equity table {path} is missing; {rebuild}"
         raise EquityTableError(message) from None
@@ -361,7 +408,7 @@ def heads_up_preflop() -> tuple[I64, npt.NDArray[np.uint32]]:
             f"heads-up pre-flop equity table {path} is damaged (keys out of order or counts "
             f"not summing to {HEADS_UP_PREFLOP_BOARDS:,} boards); {rebuild}"
         )
-    return keys, np.ascontiguousarray(counts)
+    return keys, counts
 
 
 def heads_up_preflop_counts(first: Sequence[int], second: Sequence[int]) -> tuple[int, int, int]:

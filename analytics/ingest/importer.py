@@ -307,12 +307,13 @@ class RangedFile:
         path, local, pool = self.path, str(self.local), self.preparer.pool
         if pool is None:
             for start, end, lines in self.ranges:
-                yield prepare_range(path, local, start, end, lines, self.preparer.stages)
+                stages = self.preparer.stages
+                yield prepare_range(path, local, start, end, lines, stages, sqlite=True)
             return
         ahead: collections.deque[concurrent.futures.Future[PreparedFile | Refused]]
         ahead = collections.deque()
         for start, end, lines in self.ranges:
-            ahead.append(pool.submit(prepare_range, path, local, start, end, lines))
+            ahead.append(pool.submit(prepare_range, path, local, start, end, lines, sqlite=True))
             if len(ahead) > self.preparer.jobs:
                 yield ahead.popleft().result()
         while ahead:
@@ -383,9 +384,10 @@ class _Preparer:
                     report.duplicates += known[sha256]
                     pending.append((item, None))
                 elif self.pool is None:
-                    pending.append((item, prepare_file(item.path, data, self.stages)))
+                    pending.append((item, prepare_file(item.path, data, self.stages, sqlite=True)))
                 else:
-                    pending.append((item, self.pool.submit(prepare_file, item.path, data)))
+                    work = self.pool.submit(prepare_file, item.path, data, sqlite=True)
+                    pending.append((item, work))
             while pending and (self.pool is None or len(pending) > 2 * self.jobs):
                 yield self._done(*pending.popleft(), report)
         while pending:
@@ -414,7 +416,7 @@ class _Preparer:
             data = item.read()
         except OSError as error:
             return self._done(item, Refused(item.path, "unreadable", str(error)), report)
-        return self._done(item, prepare_file(item.path, data, self.stages), report)
+        return self._done(item, prepare_file(item.path, data, self.stages, sqlite=True), report)
 
     @staticmethod
     def _done(

@@ -11,16 +11,19 @@ import of a big file on every core within its memory budget (issue 11). The Dask
 from __future__ import annotations
 
 import contextlib
+import copyreg
 import dataclasses
 import gc
 import hashlib
+import operator
 import os
 import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, BinaryIO
 
 from analytics.ingest.pipeline import (
     INTERNAL_ERROR,
@@ -32,11 +35,14 @@ from analytics.ingest.pipeline import (
 )
 from analytics.ingest.rows import HandRows, outcome_rows
 from analytics.ingest.sources import Refused
+from analytics.store import rawtext
 from parser.formats import summary_parser
 from parser.model.errors import PokerhhError
 from parser.model.hand import Source
 from parser.pokerstars_summary import TournamentSummary
 
+#: UTF-8 continuation bytes: a read that ends inside a character ends in them or a lead byte.
+_CONTINUATION = bytes(range(0x80, 0xC0))
 #: ``Refused.kind`` of a file that decodes but holds no hand header.
 NOT_A_HAND_HISTORY = "not_a_hand_history"
 #: Problem messages longer than this are cut (a 5 MB line is quoted in a parse error):
@@ -83,6 +89,24 @@ class PreparedFile:
     summary: TournamentSummary | None = None
 
 
+def _by_fields(cls: type[Any]) -> Callable[[Any], tuple[type[Any], tuple[Any, ...]]]:
+    """A pickle reducer of a dataclass whose fields are its ``__init__``'s positional
+    arguments: the class and the field values, not the generic path for ``__slots__``
+    (a state dict per object, and ``copyreg`` calls on both sides)."""
+    values = operator.attrgetter(*(f.name for f in dataclasses.fields(cls)))
+
+    def reduce(obj: Any) -> tuple[type[Any], tuple[Any, ...]]:
+        return cls, values(obj)
+
+    return reduce
+
+
+# Every hand's rows and note cross from a worker to the importer: about 26 µs a hand of
+# pickling and unpickling by the generic path, 17 by these (issue 11).
+copyreg.pickle(HandRows, _by_fields(HandRows))
+copyreg.pickle(HandNote, _by_fields(HandNote))
+
+
 def prepare_range(
     path: str,
     local: str,
@@ -90,13 +114,44 @@ def prepare_range(
     end: int | None,
     lines_before: int,
     stages: Stages | None = None,
+    *,
+    sqlite: bool = False,
 ) -> PreparedFile | Refused:
     """One byte range of a file (:func:`analytics.ingest.ranges.cuts`) through
-    :func:`prepare_file`, its hands' lines those of the file: read here, in the worker."""
+    :func:`prepare_file`, its hands' lines those of the file: read here, in the worker.
+    ``sqlite``: see :func:`prepare_file`."""
+    stages = stages or Stages.default()
     with open(local, "rb") as handle:
+        # The whole file's start, also for the first range (shorter than the reference).
+        reference = file_reference(handle, path, stages) if start or end is not None else None
         handle.seek(start)
         data = handle.read() if end is None else handle.read(end - start)
-    return prepare_file(path, data, lines_from(stages or Stages.default(), lines_before))
+    return prepare_file(
+        path, data, lines_from(stages, lines_before), reference=reference, sqlite=sqlite
+    )
+
+
+def file_reference(handle: BinaryIO, path: str, stages: Stages) -> bytes:
+    """:func:`analytics.store.rawtext.reference_of` the whole file's text, from its first
+    bytes alone: what a worker given a range past the start compresses its hands against,
+    so the ranged import stores the blobs the whole-file import does.
+
+    Only UTF-8 files are cut in ranges, and decoding is local (line ends, no-break spaces,
+    BOMs), so the text of the file's first bytes, cut before a character they may end
+    inside, starts the file's text; more is read until it gives enough.
+    """
+    want = 4 * rawtext.REFERENCE_BYTES
+    while True:
+        handle.seek(0)
+        head = handle.read(want)
+        whole = len(head) < want
+        if not whole:  # end it before the character it may cut (lead byte and the rest)
+            head = head.rstrip(_CONTINUATION)
+            head = head[:-1] if head and head[-1] >= 0xC0 else head
+        reference = rawtext.reference_of(stages.decode(head, path))
+        if whole or len(reference) == rawtext.REFERENCE_BYTES:
+            return reference
+        want *= 4
 
 
 def lines_from(stages: Stages, lines_before: int) -> Stages:
@@ -114,10 +169,20 @@ def lines_from(stages: Stages, lines_before: int) -> Stages:
 
 
 def prepare_file(
-    path: str, data: bytes, stages: Stages | None = None, *, actions: bool = False
+    path: str,
+    data: bytes,
+    stages: Stages | None = None,
+    *,
+    actions: bool = False,
+    reference: bytes | None = None,
+    sqlite: bool = False,
 ) -> PreparedFile | Refused:
     """Decode, split, parse, replay and build rows for one file: pure, no database.
-    ``actions``: with the action rows (the Parquet export's; SQLite does not store them)."""
+    ``actions``: with the action rows (the Parquet export's; SQLite does not store them).
+    ``sqlite``: only what the SQLite store reads (:func:`for_sqlite`), for the importer.
+    ``reference``: what the texts are compressed against besides the room's dictionary
+    (``analytics.store.rawtext``); default: the start of ``data``'s text, right for a
+    whole file (a range past the start is given its file's)."""
     stages = stages or Stages.default()
     try:
         text = stages.decode(data, path)
@@ -126,6 +191,8 @@ def prepare_file(
             summary = summary_parse(text, path)
             return PreparedFile(path, hashlib.sha256(data).hexdigest(), len(data), [], [], summary)
         raws = list(stages.split_hands(text, path))
+        if reference is None:
+            reference = rawtext.reference_of(text)
     except PokerhhError as error:
         # DecodeError's message repeats the path; the reason alone reads better after it.
         message = getattr(error, "reason", None) or str(error)
@@ -137,8 +204,8 @@ def prepare_file(
     for raw in raws:
         outcome = process(raw, stages)
         headers = headers or has_header(outcome)
-        outcome, hand_rows = with_rows(short_problem(outcome), actions=actions)
-        rows.append(hand_rows)
+        outcome, hand_rows = with_rows(short_problem(outcome), actions=actions, reference=reference)
+        rows.append(for_sqlite(hand_rows) if sqlite else hand_rows)
         notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
     if raws and not headers:
         # A PDF, notes: text but no hand to keep, so nothing is stored (a record
@@ -147,6 +214,20 @@ def prepare_file(
         return Refused(path, NOT_A_HAND_HISTORY, "not a hand history (no hand header found)")
     sha256 = hashlib.sha256(data).hexdigest()
     return PreparedFile(path, sha256, len(data), rows, notes)
+
+
+def for_sqlite(rows: HandRows) -> HandRows:
+    """``rows`` without what the SQLite store never reads: the plain text (it stores the
+    compressed copy, ``raw_z``), the ``hand_players`` and ``player_hand_stats`` rows (it
+    stores them packed, ``seats``) and the action rows (issue 11). A worker pickles about
+    half the bytes a hand, and the importer holds half the memory per range in flight;
+    the Parquet export (``analytics.scale``) keeps asking for everything.
+    """
+    return HandRows(
+        (*rows.hand[:-1], None), pots=rows.pots, all_in=rows.all_in,
+        raw_dictionary=rows.raw_dictionary, raw_z=rows.raw_z, seats=rows.seats,
+        raw_reference=rows.raw_reference,
+    )  # fmt: skip
 
 
 def has_header(outcome: HandOutcome) -> bool:
@@ -215,12 +296,13 @@ def worker_start(parent: int | None = None) -> None:
 
 
 def with_rows(
-    outcome: HandOutcome, *, actions: bool = False
+    outcome: HandOutcome, *, actions: bool = False, reference: bytes = b""
 ) -> tuple[HandOutcome, HandRows]:
     """The outcome and its rows (``actions``: with the action rows, which SQLite does not
-    store); quarantined as an internal error if rows() fails (a bug)."""
+    store; ``reference``: its file's start, see :func:`prepare_file`); quarantined as an
+    internal error if rows() fails (a bug)."""
     try:
-        return outcome, outcome_rows(outcome, actions=actions)
+        return outcome, outcome_rows(outcome, actions=actions, reference=reference)
     except Exception as error:
         problem = Problem(
             kind=INTERNAL_ERROR,
@@ -229,4 +311,4 @@ def with_rows(
             line=outcome.source.first_line,
         )
         outcome = dataclasses.replace(outcome, result=None, problem=problem)
-        return outcome, outcome_rows(outcome)
+        return outcome, outcome_rows(outcome, reference=reference)

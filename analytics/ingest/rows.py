@@ -77,10 +77,14 @@ class HandRows:
     #: What the SQLite store writes (migration 0007), made here in the worker processes:
     #: the text compressed (``analytics.store.rawtext``) and the ``seats`` rows, which hold
     #: ``players`` and ``stats`` packed (``analytics.store.seat_layout``). ``actions`` is not
-    #: stored in SQLite (the Parquet export writes it).
+    #: stored in SQLite (the Parquet export writes it). ``raw_dictionary`` is the shipped
+    #: dictionary, ``raw_reference`` the start of the file it was extended with (one
+    #: object shared by the file's hands: pickled once): the store stores the pair as a
+    #: derived dictionary and the hand's ``raw_dictionary`` as its id.
     raw_dictionary: int = 0
     raw_z: bytes = b""
     seats: tuple[Row, ...] = ()
+    raw_reference: bytes = b""
 
     @property
     def site(self) -> str:
@@ -99,11 +103,16 @@ class HandRows:
         hand = list(self.hand)
         hand[_STATUS] = problem.status
         hand[_PROBLEM] = _problem_fields(problem)
-        return HandRows(tuple(hand), raw_dictionary=self.raw_dictionary, raw_z=self.raw_z)
+        return HandRows(
+            tuple(hand), raw_dictionary=self.raw_dictionary, raw_z=self.raw_z,
+            raw_reference=self.raw_reference,
+        )  # fmt: skip
 
     @property
     def stored_hand(self) -> Row:
-        """The ``hands`` row of the SQLite table, in ``STORED_HAND_COLUMNS`` order."""
+        """The ``hands`` row of the SQLite table, in ``STORED_HAND_COLUMNS`` order, its
+        ``raw_dictionary`` the shipped one (the store puts the derived one's id there when
+        the text has a reference)."""
         return (*self.hand[:-1], self.raw_dictionary, self.raw_z)
 
     def as_dicts(self) -> dict[str, Any]:
@@ -117,18 +126,26 @@ class HandRows:
         }
 
 
-def outcome_rows(outcome: HandOutcome, *, actions: bool = True) -> HandRows:
-    """Rows for whatever the pipeline made of a hand (``actions``: see :func:`rows`)."""
+def outcome_rows(
+    outcome: HandOutcome, *, actions: bool = True, reference: bytes = b""
+) -> HandRows:
+    """Rows for whatever the pipeline made of a hand (``actions``, ``reference``: see
+    :func:`rows`)."""
     if outcome.result is not None and outcome.problem is None:
-        return rows(outcome.result, outcome.source, actions=actions)
+        return rows(outcome.result, outcome.source, actions=actions, reference=reference)
     assert outcome.problem is not None
     return quarantine_rows(
-        outcome.source, outcome.site, outcome.hand_id, outcome.problem, outcome.parsed
-    )
+        outcome.source, outcome.site, outcome.hand_id, outcome.problem, outcome.parsed,
+        reference=reference,
+    )  # fmt: skip
 
 
 def rows(
-    result: ReplayResult, source: Source | None = None, *, actions: bool = True
+    result: ReplayResult,
+    source: Source | None = None,
+    *,
+    actions: bool = True,
+    reference: bytes = b"",
 ) -> HandRows:
     """The rows of a hand the engine replayed and checked.
 
@@ -136,7 +153,9 @@ def rows(
     stored whole, so the hand can be parsed and replayed again later. ``actions=False``
     leaves the action rows out: the SQLite store does not keep them since 0007 (they are
     the text's, ``analytics.store.actions``), and they cost a worker 20 µs and 560 bytes of
-    pickling a hand; the Parquet export asks for them.
+    pickling a hand; the Parquet export asks for them. ``reference``: the start of the
+    hand's file (``analytics.store.rawtext.reference_of``), which the text is compressed
+    against besides the room's dictionary; ``b""``: the dictionary alone.
     """
     hand = result.hand
     source = source or hand.source
@@ -161,11 +180,11 @@ def rows(
         for pot in result.pots
     )
     stats = stat_rows(result)
-    raw_dictionary, raw_z = rawtext.compress(hand.site, source.text)
+    raw_dictionary, raw_z = rawtext.compress(hand.site, source.text, reference)
     return HandRows(
         hand_row, players, action_rows(hand) if actions else (), pots, stats,
         all_in_rows(result, stats),
-        raw_dictionary, raw_z, seat_rows(players, stats),
+        raw_dictionary, raw_z, seat_rows(players, stats), reference,
     )  # fmt: skip
 
 
@@ -184,10 +203,10 @@ def all_in_rows(result: ReplayResult, stats: tuple[Row, ...]) -> tuple[Row, ...]
     """The ``all_in_ev`` rows of a hand: (seat, status, EV as a float or None, street of
     the all-in point) per dealt-in player, or ``()`` when the hand has no all-in point.
 
-    :func:`analytics.equity.all_in_ev.all_in_ev` replays the hand with its states (five times
-    the cost of the replay) and enumerates the boards (tens of milliseconds heads-up
-    pre-flop), so it is only asked when :func:`cards_to_come_when_all_in` says the hand
-    can have an all-in point: nine hands in ten end with a fold and cost nothing here.
+    :func:`analytics.equity.all_in_ev.all_in_ev` counts the boards to come (a few
+    milliseconds pre-flop), so it is only asked when :func:`cards_to_come_when_all_in` says
+    the hand can have an all-in point: nine hands in ten end with a fold and cost nothing
+    here (nor load numpy and the equity tables).
     """
     if not cards_to_come_when_all_in(result, stats):
         return ()
@@ -223,7 +242,13 @@ def cards_to_come_when_all_in(result: ReplayResult, stats: tuple[Row, ...]) -> b
 
 
 def quarantine_rows(
-    source: Source, site: str, hand_id: str, problem: Problem, parsed: ParsedHand | None = None
+    source: Source,
+    site: str,
+    hand_id: str,
+    problem: Problem,
+    parsed: ParsedHand | None = None,
+    *,
+    reference: bytes = b"",
 ) -> HandRows:
     """The ``hands`` row of a hand that failed: the problem, the raw text, and the header
     fields when the parser got that far."""
@@ -232,8 +257,10 @@ def quarantine_rows(
         site, hand_id, problem.status, *_problem_fields(problem),
         source.first_line, *header, None, None, None, None, source.text,
     )  # fmt: skip
-    raw_dictionary, raw_z = rawtext.compress(site, source.text)
-    return HandRows(hand_row, raw_dictionary=raw_dictionary, raw_z=raw_z)
+    raw_dictionary, raw_z = rawtext.compress(site, source.text, reference)
+    return HandRows(
+        hand_row, raw_dictionary=raw_dictionary, raw_z=raw_z, raw_reference=reference
+    )
 
 
 def _player_row(p: PlayerResult) -> Row:

@@ -11,6 +11,7 @@ pre-flop (co to 6) and could re-raise"), with the done flag that put it in the n
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from dataclasses import fields, replace
 
@@ -19,6 +20,7 @@ import pandas as pd
 from analytics.equity.all_in_ev import all_in_ev
 from analytics.ingest.pipeline import Stages
 from analytics.stats.flags import player_flags
+from analytics.stats.player_queries import player_ids
 from analytics.stats.players import GROUPINGS, Kind, Stat, StatsQuery, from_clause, stat
 from analytics.store.db import connect
 from analytics.store.lookup import StoredHand, find_hand
@@ -30,10 +32,13 @@ __all__ = [
     "explain_groups",
     "explain_hand",
     "explain_hand_record",
+    "explain_parts",
     "explain_rows",
     "explain_stored",
 ]
 
+#: A stat's SQL that reads more than the player's own statistics row (``s``).
+_READS_OTHERS = re.compile(r"\b[hep]\.")
 #: The columns of :func:`explain`.
 COLUMNS = ["site", "hand_id", "started_at", "position", "x", "n", "in_numerator",
            "in_denominator", "net", "all_in_ev"]  # fmt: skip
@@ -70,6 +75,43 @@ def explain_rows(
     query = replace(query or StatsQuery(), players=(player,), by=None)
     frame = _explained(conn, query, stat(name), ())
     return frame[COLUMNS].reset_index(drop=True)
+
+
+def explain_parts(
+    conn: sqlite3.Connection, player: str, name: str, query: StatsQuery | None = None
+) -> pd.DataFrame:
+    """The hands of :func:`explain_rows` as ``hand`` (``hands.id``), ``x`` and ``n`` only, in
+    no particular order: what a page listing them needs to pick and sort its rows
+    (:func:`analytics.stats.player_queries.explained_page` takes the rest from the page's
+    frame of his hands, and room and hand number for the rows shown alone). The same
+    per-row SQL, so the same hands and parts; on a million hands a fifth of the time of
+    reading every row's texts in date order."""
+    query = replace(query or StatsQuery(), players=(player,), by=None)
+    found = stat(name)
+    n = found.n if found.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100) else "0"
+    unfiltered = replace(query, players=())
+    if unfiltered.where()[0] == "1" and not _READS_OTHERS.search(f"{found.x} {n}"):
+        # No filter and a stat of his own row only (every rate): his statistics rows alone,
+        # by the ids' index, without a hand or player looked up for each (see
+        # player_queries.player_ids for why the ids are values).
+        ids = player_ids(conn, player)
+        if not ids:
+            return pd.DataFrame(columns=["hand", "x", "n"])
+        marks = ", ".join("?" * len(ids))
+        params: list[object] = list(ids)
+        source, where = "FROM player_hand_stats s", f"s.player_id IN ({marks})"
+    else:
+        source = from_clause(conn, query)
+        where, params = query.where()
+    sql = f"""
+        SELECT * FROM (
+            SELECT s.hand AS hand, {found.x} AS x, {n} AS n
+            {source}
+            WHERE {where}
+        ) WHERE x <> 0 OR n <> 0
+    """
+    rows = conn.execute(sql, params).fetchall()
+    return pd.DataFrame.from_records(rows, columns=["hand", "x", "n"])
 
 
 def explain_groups(conn: sqlite3.Connection, query: StatsQuery, name: str) -> pd.DataFrame:

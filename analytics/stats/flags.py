@@ -79,6 +79,17 @@ BRING_IN_GAMES = frozenset(
 )
 #: The last round with count columns of its own (the river); later rounds add to it.
 _LAST_COUNTED = len(ff.ROUND_NAMES) - 1
+#: The ``saw_*`` columns of a player who saw rounds 1 to ``n`` after the first, by ``n``.
+_SAW_UP_TO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(column for column in ff.SAW_AT[1 : n + 1] if column is not None)
+    for n in range(len(ff.SAW_AT))
+)
+#: By game: each street's first count column (stud's 7th street counts with the river's,
+#: 6th street): one lookup per decision instead of arithmetic on the round.
+_COUNTS_AT = {
+    game: {street: ff.COUNTS + 5 * min(i, _LAST_COUNTED) for street, i in rounds.items()}
+    for game, rounds in _ROUND_OF.items()
+}
 
 
 def player_flags(result: ReplayResult) -> dict[str, PlayerFlags]:
@@ -147,7 +158,7 @@ class _Tally:
         #: The first round's first bet is made: the big blind's, or (stud) the completion.
         self.completed = not self.bring_in
         #: How the reasons name the rounds (``pre-flop``, ``on 3rd street`` ...).
-        self.words = _words(GAME_SPECS[game].street_names)
+        self.words = _WORDS[game]
         #: 0 for the first betting round (pre-flop), 1 for the second (flop) ...
         self.round_index = 0
         # -- the first round's ladder
@@ -174,9 +185,10 @@ class _Tally:
 
     def run(self) -> list[_Seat]:
         seats = self.seats
-        round_of = _ROUND_OF[self.result.hand.game]
+        game = self.result.hand.game
+        round_of = _ROUND_OF[game]
+        counts_at = _COUNTS_AT[game]
         offset = _OFFSET
-        counts = ff.COUNTS
         decisions = self.result.decisions
         for index, street, player, kind, to_call, current, could_raise, full in decisions:
             seat = seats[player]
@@ -193,7 +205,7 @@ class _Tally:
             elif round_index <= _LAST_COUNTED:
                 self._later_round(seat, street, kind, to_call, current, could_raise, full)
             # Stud's 7th street has no columns: it counts with the river's (6th street).
-            seat.values[counts + 5 * min(round_index, _LAST_COUNTED) + slot] += 1
+            seat.values[counts_at[street] + slot] += 1
         return self._finish()
 
     def _next_round(self) -> None:
@@ -439,22 +451,25 @@ class _Tally:
         dealt = min(self._rounds_dealt(), len(ff.SAW_AT) - 1)
         seats = list(self.seats.values())
         live = 0
+        saw_up_to, saw_flop, net, rake_paid = _SAW_UP_TO, ff.SAW_FLOP, ff.NET, ff.RAKE_PAID
         for seat in seats:
             p, values = seat.result, seat.values
             if not p.folded:
                 live += 1
             # He saw each round dealt before the one he folded in.
-            seen = dealt if p.folded_on is None else min(dealt, round_of[p.folded_on])
-            for index in range(1, seen + 1):
-                values[ff.SAW_AT[index]] = 1  # type: ignore[index]
+            seen = dealt
+            if p.folded_on is not None and round_of[p.folded_on] < dealt:
+                seen = round_of[p.folded_on]
+            for column in saw_up_to[seen]:
+                values[column] = 1
             won = p.collected > 0
             if p.went_to_showdown:
                 values[ff.WENT_TO_SHOWDOWN] = 1
                 values[ff.WON_AT_SHOWDOWN] = 1 if won else 0
-            if won and values[ff.SAW_FLOP]:
+            if won and values[saw_flop]:
                 values[ff.WON_WHEN_SAW_FLOP] = 1
-            values[ff.NET] = p.net
-            values[ff.RAKE_PAID] = p.rake_paid
+            values[net] = p.net
+            values[rake_paid] = p.rake_paid
             if p.all_in:
                 # His last chip went in with his last call, bet or raise, else with a blind
                 # or ante in the first round.
@@ -480,3 +495,7 @@ def _words(streets: tuple[str, ...]) -> tuple[str, ...]:
     """Each round's name for the reasons, padded to the four rounds that have flags."""
     words = tuple(_STREET_WORDS.get(name, name) for name in streets)
     return (*words, *ff.ROUND_NAMES[len(words) :])
+
+
+#: Each game's round names for the reasons, made once.
+_WORDS = {game: _words(spec.street_names) for game, spec in GAME_SPECS.items()}

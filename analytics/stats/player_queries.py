@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import sqlite3
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -73,6 +74,10 @@ SHOWN_RATES = (
     ("fold_to_cbet_flop", "Fold to c-bet"), ("steal", "Steal"), ("wtsd", "WTSD"),
     ("wsd", "W$SD"), ("wwsf", "WWSF"),
 )  # fmt: skip
+#: The stats :func:`statistics_table` shows (a :class:`~analytics.stats.players.StatsQuery`
+#: of these alone fills it).
+TABLE_STATS = ("hands", *(name for name, _ in SHOWN_RATES), "af", "bb_per_100",
+               "all_in_adjusted_bb_per_100")  # fmt: skip
 #: A rate without a sample: no hand in its denominator (steal in stud: not applicable).
 NO_SAMPLE = "–"
 
@@ -220,6 +225,39 @@ def explained_hands(rows: pd.DataFrame, hands: pd.DataFrame) -> pd.DataFrame:
     return frame[EXPLAINED_COLUMNS].reset_index(drop=True)
 
 
+#: The columns of :func:`explained_page`: :data:`EXPLAINED_COLUMNS` with ``hand``
+#: (``hands.id``) instead of the room, the hand number and the key.
+EXPLAINED_PAGE_COLUMNS = ["hand", "started_at", "position", "hole_cards", "in_numerator",
+                          "in_denominator", "x", "n", "currency", "net_won"]  # fmt: skip
+#: Rows of "explain a stat" shown at a time (the rest a page away).
+EXPLAINED_PAGE_ROWS = 500
+
+
+def explained_page(parts: pd.DataFrame, hands: pd.DataFrame) -> pd.DataFrame:
+    """:func:`explained_hands` from :func:`analytics.stats.explain.explain_parts` and
+    :func:`page_hands`: the same rows in the same order (numerator first, oldest first
+    within), with ``hand`` instead of room and hand number (:func:`with_keys` adds them to
+    the rows shown)."""
+    if parts.empty or hands.empty:
+        return pd.DataFrame(columns=EXPLAINED_PAGE_COLUMNS)
+    mine = hands[["hand", "started_at", "position", "hole_cards", "currency", "unit", "net"]]
+    # An inner merge keeps the left frame's order: his hands, oldest first.
+    frame = mine.merge(parts, on="hand", how="inner")
+    frame["in_numerator"] = frame["x"] != 0
+    frame["in_denominator"] = frame["n"] != 0
+    frame["net_won"] = frame["net"] / frame["unit"].where(frame["unit"] > 0, 1).fillna(1)
+    frame = frame.sort_values("in_numerator", ascending=False, kind="stable")
+    return frame[EXPLAINED_PAGE_COLUMNS].reset_index(drop=True)
+
+
+def with_keys(rows: pd.DataFrame, keys: pd.DataFrame) -> pd.DataFrame:
+    """Rows of :func:`explained_page` as :func:`explained_hands` gives them, with ``keys``
+    (:func:`hand_keys` of their ``hand``)."""
+    frame = rows.merge(keys, on="hand", how="left")
+    frame["key"] = frame["site"] + ":" + frame["hand_id"]
+    return frame[EXPLAINED_COLUMNS].reset_index(drop=True)
+
+
 # -- the starting-hand grid ----------------------------------------------------------------
 
 
@@ -288,7 +326,11 @@ def starting_hand_grid(hands: pd.DataFrame) -> pd.DataFrame:
     frame = hands if not hands.empty else pd.DataFrame(columns=_HAND_COLUMNS)
     if "game" in frame.columns:
         frame = frame[frame["game"].isin(HOLDEM_GAMES)]
-    labels = frame["hole_cards"].map(starting_hand_label, na_action="ignore")
+    # Each distinct pair of cards labelled once (at most 1,326 of them), not each hand: a
+    # heavy player's 50,000 hands are mostly repeats.
+    codes, distinct = pd.factorize(frame["hole_cards"])
+    named = np.array([starting_hand_label(c) for c in distinct] + [None], dtype=object)
+    labels = pd.Series(named[codes], index=frame.index, dtype=object)
     bb = (frame["net"] / bet_unit(frame)).astype(float)
     known = pd.DataFrame({"hand": labels, "bb": bb.fillna(0.0)}).dropna(subset=["hand"])
     grouped = known.groupby("hand").agg(hands=("bb", "size"), net_bb=("bb", "sum"))
@@ -366,6 +408,74 @@ def player_sessions(
 ) -> pd.DataFrame:
     """:func:`sessions` of the player's hands under the filters."""
     return sessions(_hands(conn, filters, player, currency), gap)
+
+
+# -- the page's own read of his hands ---------------------------------------------------------
+
+#: The columns of :func:`page_hands`.
+PAGE_HAND_COLUMNS = ["hand", "started_at", "game", "currency", "unit", "big_blind", "position",
+                     "hole_cards", "net", "went_to_showdown", "all_in_ev_status",
+                     "all_in_ev"]  # fmt: skip
+
+
+def page_hands(conn: sqlite3.Connection, filters: queries.Filters, player: str) -> pd.DataFrame:
+    """What the Player page draws from his hands, one row per ``ok`` hand he was dealt
+    into, oldest first (``started_at``, then ``hands.id``, as
+    :func:`analytics.stats.queries.player_hands`): :data:`PAGE_HAND_COLUMNS`.
+
+    Why not ``player_hands``: the page needs a third of its columns, and on a million hands
+    his 50,000 rows cost as much in Python objects as in SQLite. ``hand`` (the integer
+    ``hands.id``) replaces room and hand number, read only for the few rows a table shows
+    (:func:`hand_keys`); ``big_blind`` is already the unit of bb/100 (:func:`bet_unit`: the
+    big bet in fixed limit), so every builder of this module reads the frame as it reads
+    ``player_hands``' and gives the same figures.
+    """
+    ids = player_ids(conn, player)
+    if not ids:
+        return pd.DataFrame(columns=PAGE_HAND_COLUMNS)
+    where, params = filters.where()
+    sql = f"""
+        SELECT hp.hand, h.started_at, h.game, h.currency, h.unit,
+               CASE WHEN h.betting = 'fixed_limit' THEN coalesce(h.big_bet, 2 * h.big_blind)
+                    ELSE h.big_blind END,
+               hp.position, hp.hole_cards, hp.net, hp.went_to_showdown,
+               e.all_in_ev_status, e.all_in_ev
+        FROM hand_players hp CROSS JOIN hands h ON h.id = hp.hand
+        LEFT JOIN all_in_ev e ON e.hand = hp.hand AND e.seat = hp.seat
+        WHERE hp.player_id IN ({", ".join("?" * len(ids))}) AND hp.dealt_in AND {where}
+    """
+    rows = conn.execute(sql, [*ids, *params]).fetchall()
+    frame = pd.DataFrame.from_records(rows, columns=PAGE_HAND_COLUMNS)
+    # Sorted here rather than by SQLite's ORDER BY, whose sorter copies every row (a third
+    # of the read). The same order: a missing time first, as SQLite sorts NULL, then text
+    # order (UTF-8 bytes, as SQLite's BINARY collation), then the id.
+    frame = frame.sort_values(["started_at", "hand"], na_position="first", kind="stable")
+    return frame.reset_index(drop=True)
+
+
+def player_ids(conn: sqlite3.Connection, player: str) -> list[int]:
+    """The ``players.id`` of every room's player of that name.
+
+    Why the ids as values and not ``IN (SELECT id ...)``: without table statistics SQLite
+    cannot tell how many rows a subquery's players have, and for a read of his seats alone
+    it then prefers a scan of every seat (2.4 s on 1,000,000 hands) to their index."""
+    return [r[0] for r in conn.execute("SELECT id FROM players WHERE name = ?", (player,))]
+
+
+def hand_keys(conn: sqlite3.Connection, hands: Iterable[int]) -> pd.DataFrame:
+    """``hand`` (``hands.id``), ``site`` and ``hand_id`` of the given hands, in their order."""
+    ids = [int(h) for h in hands]
+    found = dict.fromkeys(ids, ("", ""))
+    for start in range(0, len(ids), 500):  # under SQLite's bound on a statement's variables
+        chunk = ids[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        for key, site, hand_id in conn.execute(
+            f"SELECT id, site, hand_id FROM hands WHERE id IN ({marks})", chunk
+        ):
+            found[key] = (site, hand_id)
+    return pd.DataFrame(
+        {"hand": ids, "site": [found[h][0] for h in ids], "hand_id": [found[h][1] for h in ids]}
+    )
 
 
 def _hands(

@@ -28,13 +28,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pandas as pd
-
+from analytics.lazy_modules import LazyModule
 from analytics.stats.queries import POSITION_ORDER, Filters, Stake, stakes_label
 from analytics.store.db import connect
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+else:  # loaded when a frame is built: the importer never needs them (issue 11)
+    np, pd = LazyModule("numpy"), LazyModule("pandas")
 
 __all__ = [
     "GROUPINGS",
@@ -238,10 +242,22 @@ class StatsQuery:
     by: str | None = None
     #: Leave out the groups with fewer hands.
     min_hands: int = 0
+    #: The stats to compute (names in :data:`STATS`; ``hands`` always); empty for all. A
+    #: page that shows a few reads a few: on 1,000,000 hands the overview's statistics
+    #: spend most of their time fetching and converting sums it never shows.
+    stats: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.by is not None and self.by not in GROUPINGS:
             raise ValueError(f"cannot group by {self.by!r} (one of: {', '.join(GROUPINGS)})")
+        for name in self.stats:
+            stat(name)  # UnknownStat for a name that is not one
+
+    def chosen(self) -> tuple[Stat, ...]:
+        """The stats to compute, in :data:`STATS`' order."""
+        if not self.stats:
+            return STATS
+        return tuple(s for s in STATS if s.name == "hands" or s.name in self.stats)
 
     def where(self) -> tuple[str, list[object]]:
         """The SQL condition over ``h``, ``s`` and ``p`` (players), and its parameters.
@@ -350,13 +366,13 @@ def player_stats(
         raw = pd.DataFrame.from_records(
             cursor.fetchall(), columns=[c[0] for c in cursor.description]
         )
-        return _derive(raw, query.by)
+        return _derive(raw, query.by, query.chosen())
     where, params = query.where()
     groups = GROUPINGS[query.by] if query.by else ()
     keys = ["s.player_id", "h.currency", *(sql for _, sql in groups)]
     # Fixed limit is named by its bets (the blinds are half of them).
     sums = ["max(h.small_bet) AS small_bet", "max(h.big_bet) AS big_bet"] if groups else []
-    for s in STATS:
+    for s in query.chosen():
         sums.append(f"sum({s.x}) AS {s.name}_x")
         if s.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100):
             sums.append(f"sum({s.n}) AS {s.name}_n")
@@ -371,7 +387,7 @@ def player_stats(
     """
     cursor = conn.execute(sql, [*params, max(query.min_hands, 1)])
     raw = pd.DataFrame.from_records(cursor.fetchall(), columns=[c[0] for c in cursor.description])
-    return _derive(raw, query.by)
+    return _derive(raw, query.by, query.chosen())
 
 
 def _aggregated_sql(query: StatsQuery) -> tuple[str, list[object]]:
@@ -401,7 +417,7 @@ def _aggregated_sql(query: StatsQuery) -> tuple[str, list[object]]:
     keys = ["a.player_id", "a.currency", *(sql for _, sql in groups)]
     sums = [f"max({table.key('small_bet')}) AS small_bet",
             f"max({table.key('big_bet')}) AS big_bet"] if groups else []  # fmt: skip
-    for s in STATS:
+    for s in query.chosen():
         sums.append(f"sum(a.x_{s.name}) AS {s.name}_x")
         if s.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100):
             sums.append(f"sum(a.n_{s.name}) AS {s.name}_n")
@@ -418,8 +434,8 @@ def _aggregated_sql(query: StatsQuery) -> tuple[str, list[object]]:
     return sql, [*params, max(query.min_hands, 1)]
 
 
-def _derive(raw: pd.DataFrame, by: str | None) -> pd.DataFrame:
-    """The rates, intervals and money columns from the sums."""
+def _derive(raw: pd.DataFrame, by: str | None, chosen: tuple[Stat, ...] = STATS) -> pd.DataFrame:
+    """The rates, intervals and money columns from the sums (of the ``chosen`` stats)."""
     out: dict[str, Any] = {"player": raw["player"], "site": raw["site"],
                            "currency": raw["currency"], "unit": raw["unit"]}  # fmt: skip
     if by == "stakes":
@@ -432,7 +448,7 @@ def _derive(raw: pd.DataFrame, by: str | None) -> pd.DataFrame:
     elif by is not None:
         out[by] = raw[by]
     unit = raw["unit"].fillna(1).where(raw["unit"].fillna(1) > 0, 1).astype(float)
-    for s in STATS:
+    for s in chosen:
         x = raw[f"{s.name}_x"].fillna(0)
         if s.kind is Kind.COUNT:
             out[s.name] = x.astype(int)
@@ -492,6 +508,8 @@ def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
             if key in row:
                 record[key] = _plain(row[key])
         for s in STATS:
+            if s.name not in row:  # a query of some stats only
+                continue
             if s.kind is Kind.RATE or s.kind is Kind.RATIO:
                 value = {"x": _plain(row[f"{s.name}_x"]), "n": _plain(row[f"{s.name}_n"]),
                          "value": _plain(row[s.name])}  # fmt: skip

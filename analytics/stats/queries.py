@@ -20,12 +20,17 @@ import datetime as dt
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pandas as pd
-
+from analytics.lazy_modules import LazyModule
 from analytics.output.format import CHIP_CURRENCIES, Money
 from analytics.store.lookup import StoredHand
 from analytics.store.rawtext import TextReader
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # loaded when a frame is built: the importer never needs it (issue 11)
+    pd = LazyModule("pandas")
 
 #: (currency, small blind, big blind) in the smallest unit: one stakes level.
 Stake = tuple[str, int, int]
@@ -204,8 +209,9 @@ def _summed_options(conn: sqlite3.Connection, max_players: int) -> Options:
         "GROUP BY currency, small_blind, big_blind, unit "
         "ORDER BY sum(hands) DESC, NULLIF(currency, ''), big_blind"
     ).fetchall()
+    # From the totals (no position key): the same seats in a sixth of the rows.
     players = [r[0] for r in conn.execute(
-        "SELECT p.name FROM (SELECT player_id, sum(seats) AS hands FROM player_sums "
+        "SELECT p.name FROM (SELECT player_id, sum(seats) AS hands FROM player_totals "
         "GROUP BY player_id) c JOIN players p ON p.id = c.player_id "
         "ORDER BY c.hands DESC, p.name LIMIT ?",
         (max_players,),

@@ -31,10 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
-from sqlite_utils import Database
 
 from analytics.store import migrations
 from analytics.store.migrations import MIGRATIONS
+from analytics.store.sqlite_utils_lean import Database
 
 #: The environment variable that overrides the default database path.
 ENV_VAR = "POKERHH_DB"

@@ -23,8 +23,7 @@ raw text in ``hands`` but have no rows in ``hand_players``, ``actions``, ``pots`
 
 from __future__ import annotations
 
-from sqlite_utils import Database
-from sqlite_utils.migrations import Migrations
+from analytics.store.sqlite_utils_lean import Database, Migrations
 
 #: Every migration of the pokerhh schema, in the order they apply.
 MIGRATIONS = Migrations("pokerhh")
@@ -462,3 +461,86 @@ def m0008_aggregates(db: Database) -> None:
 
     _execute_all(db, (*aggregates.schema(), "CREATE INDEX players_name ON players (name)"))
     aggregates.rebuild(db.conn)
+
+
+#: Hands recompressed per statement by 0009 (their texts are held in memory at once).
+_CHUNK_0009 = 2000
+
+
+@MIGRATIONS(name="0009_file_references")
+def m0009_file_references(db: Database) -> None:
+    """Texts compressed against their file's start, and an index nobody reads (issue 11,
+    ``docs/database.md`` has the measurements):
+
+    - ``raw_dictionaries`` gains ``base``: a row with a base is a *derived* dictionary,
+      the shipped dictionary ``base`` followed by a reference (``dictionary`` holds the
+      reference, compressed with the base; ``sha256`` is the reference's), numbered from
+      ``rawtext.FIRST_DERIVED_ID``, UNIQUE ``(base, sha256)``. The importer compresses a
+      file's hands against the room's dictionary and the file's first 8 KiB
+      (``analytics.store.rawtext``): a Pluribus hand's text 273 -> about 100 bytes.
+    - The texts already stored are recompressed the same way, each file's reference
+      taken from its stored hands (in the order stored, joined by blank lines): the
+      file's own bytes are gone, so these references can differ from a new import's, but
+      every text reads back identical (tests/analytics/test_file_references.py).
+    - ``hands_options`` is dropped: the sidebar's dates, games and stakes are read from
+      ``hand_sums`` since 0008, and no other query uses it (its 48 bytes a hand are the
+      largest index of ``hands``).
+    """
+    from analytics.store import rawtext
+
+    conn = db.conn
+    _execute_all(
+        db,
+        (
+            "ALTER TABLE raw_dictionaries ADD COLUMN base INTEGER REFERENCES raw_dictionaries (id)",
+            "CREATE UNIQUE INDEX raw_dictionaries_derived ON raw_dictionaries (base, sha256)"
+            " WHERE base IS NOT NULL",
+            "DROP INDEX IF EXISTS hands_options",
+            # For the conversion only: each file's hands in one range.
+            "CREATE INDEX hands_file_0009 ON hands (file_id, id)",
+        ),
+    )
+    reader = rawtext.TextReader(conn)
+    derived: dict[tuple[int, bytes], int] = {}
+    for (file_id,) in conn.execute("SELECT id FROM files ORDER BY id").fetchall():
+        texts: list[str] = []
+        first = conn.execute(
+            "SELECT raw_dictionary, raw_z FROM hands WHERE file_id = ? ORDER BY id",
+            (file_id,),
+        )
+        for dictionary_id, blob in first:  # the file's first hands, enough for a reference
+            texts.append(reader.text(dictionary_id, blob))
+            if sum(len(t) + 2 for t in texts) >= rawtext.REFERENCE_BYTES:
+                break
+        first.close()
+        if not texts:
+            continue
+        reference = rawtext.reference_of("\n\n".join(texts))
+        last = 0
+        while True:
+            chunk = conn.execute(
+                "SELECT id, site, raw_dictionary, raw_z FROM hands"
+                " WHERE file_id = ? AND id > ? ORDER BY id LIMIT ?",
+                (file_id, last, _CHUNK_0009),
+            ).fetchall()
+            if not chunk:
+                break
+            updates = []
+            for key, site, dictionary_id, blob in chunk:
+                base, packed = rawtext.compress(site, reader.text(dictionary_id, blob), reference)
+                found = derived.get((base, reference))
+                if found is None:
+                    name, site_of, sha256, _, ref_z = rawtext.derived_row(base, reference)
+                    found = conn.execute(
+                        "INSERT INTO raw_dictionaries (id, name, site, sha256, base, dictionary)"
+                        " SELECT max(coalesce(max(id), 0) + 1, ?), ?, ?, ?, ?, ?"
+                        " FROM raw_dictionaries RETURNING id",
+                        (rawtext.FIRST_DERIVED_ID, name, site_of, sha256, base, ref_z),
+                    ).fetchone()[0]
+                    derived[(base, reference)] = found
+                updates.append((found, packed, key))
+            conn.executemany(
+                "UPDATE hands SET (raw_dictionary, raw_z) = (?, ?) WHERE id = ?", updates
+            )
+            last = chunk[-1][0]
+    _execute_all(db, ("DROP INDEX hands_file_0009",))

@@ -37,7 +37,7 @@ from analytics.ingest.rows import (
     HandRows,
     Row,
 )
-from analytics.store import aggregates
+from analytics.store import aggregates, rawtext
 from analytics.store.db import write_transaction
 
 
@@ -82,6 +82,15 @@ _NEW_PLAYER = (
     " RETURNING id"
 )
 _PLAYER_ID = "SELECT id FROM players WHERE site = ? AND name = ?"
+#: A derived dictionary (a shipped one extended by a file's start, ``analytics.store.rawtext``,
+#: migration 0009): found by (base, sha256 of the reference), else added, numbered from
+#: ``rawtext.FIRST_DERIVED_ID`` up so shipped ids never meet derived ones.
+_DERIVED_ID = "SELECT id FROM raw_dictionaries WHERE base = ? AND sha256 = ?"
+_NEW_DERIVED = (
+    "INSERT INTO raw_dictionaries (id, name, site, sha256, base, dictionary)"
+    " SELECT max(coalesce(max(id), 0) + 1, ?), ?, ?, ?, ?, ? FROM raw_dictionaries"
+    " RETURNING id"
+)
 Key = tuple[str, str]
 #: Kind of the problem stored when the database refuses a replayed hand's rows.
 STORE_ERROR = "store_error"
@@ -138,6 +147,9 @@ class HandWriter:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
         self._player_ids: dict[tuple[str, str], int] = {}
+        #: (shipped dictionary id, reference) -> the derived dictionary's id, for the file
+        #: being written (each file has its own reference, of 8 KiB: not kept after it).
+        self._dictionary_ids: dict[tuple[int, bytes], int] = {}
 
     def write_file(self, meta: FileMeta, hands: Iterable[HandRows]) -> FileWrite:
         """Store ``hands`` and the file's row in one transaction, or nothing if it fails.
@@ -146,6 +158,7 @@ class HandWriter:
         hands streams through with only one batch's rows in memory (issue 11); the
         transaction still spans the whole file, so a kill leaves all of it or none.
         """
+        self._dictionary_ids.clear()
         try:
             with write_transaction(self.conn) as conn:
                 # The file row goes first so the hands can point at it; a reader cannot see
@@ -177,6 +190,7 @@ class HandWriter:
         except BaseException:
             # Ids handed out inside the rolled-back transaction no longer exist.
             self._player_ids.clear()
+            self._dictionary_ids.clear()
             raise
         return written
 
@@ -209,7 +223,7 @@ class HandWriter:
                 seen.add(key)
                 written.append(Written.NEW)
                 hand_key, next_id = next_id, next_id + 1
-                hand_rows.append((hand_key, file_id, *hand.stored_hand))
+                hand_rows.append((hand_key, *self._hand_values(conn, file_id, hand)))
                 ids = self._player_ids
                 for row in hand.seats:
                     player_id = ids.get((hand.site, row[1]))
@@ -227,6 +241,7 @@ class HandWriter:
             conn.execute("ROLLBACK TO bulk")
             conn.execute("RELEASE bulk")
             self._player_ids.clear()
+            self._dictionary_ids.clear()
             return False
         conn.execute("RELEASE bulk")
         out.written.extend(written)
@@ -262,6 +277,7 @@ class HandWriter:
         except sqlite3.IntegrityError as error:
             conn.execute("ROLLBACK TO hand")
             self._player_ids.clear()
+            self._dictionary_ids.clear()
             problem = Problem(
                 kind=STORE_ERROR,
                 message=f"the database refused the hand's rows: {error}",
@@ -277,7 +293,7 @@ class HandWriter:
             out.by_status[hand.status] += 1
 
     def _insert(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Written:
-        values = (file_id, *hand.stored_hand)
+        values = self._hand_values(conn, file_id, hand)
         cursor = conn.execute(_INSERT_HAND, values)
         if cursor.rowcount == 1:
             written, hand_key = Written.NEW, cursor.lastrowid
@@ -307,6 +323,29 @@ class HandWriter:
         if hand_key is not None:  # new, or replacing a quarantined record: its sums
             aggregates.add(conn, (hand_key,))
         return written
+
+    def _hand_values(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Row:
+        """``file_id`` and ``STORED_HAND_COLUMNS`` of a hand, its ``raw_dictionary`` the
+        derived dictionary's id when its text was compressed against a reference."""
+        stored = hand.stored_hand
+        if not hand.raw_reference:
+            return (file_id, *stored)
+        key = (hand.raw_dictionary, hand.raw_reference)
+        dictionary_id = self._dictionary_ids.get(key)
+        if dictionary_id is None:
+            dictionary_id = self._derived_id(conn, *key)
+        return (file_id, *stored[:-2], dictionary_id, stored[-1])
+
+    def _derived_id(self, conn: sqlite3.Connection, base: int, reference: bytes) -> int:
+        name, site, sha256, base, packed = rawtext.derived_row(base, reference)
+        row = conn.execute(_DERIVED_ID, (base, sha256)).fetchone()
+        if row is None:
+            row = conn.execute(
+                _NEW_DERIVED, (rawtext.FIRST_DERIVED_ID, name, site, sha256, base, packed)
+            ).fetchone()
+        dictionary_id = int(row[0])
+        self._dictionary_ids[(base, reference)] = dictionary_id
+        return dictionary_id
 
     def _player_id(self, conn: sqlite3.Connection, site: str, name: str) -> int:
         row = conn.execute(_NEW_PLAYER, (site, name)).fetchone()

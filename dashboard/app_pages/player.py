@@ -3,6 +3,8 @@ position, by starting hand and by session, and any stat explained hand by hand."
 
 from __future__ import annotations
 
+import math
+
 import altair as alt
 import streamlit as st
 
@@ -23,7 +25,7 @@ default = players.index(hero) if hero in players else 0
 player = st.selectbox("Player", players, index=default, key=f"player_{hero}")
 if player is None:
     st.stop()
-hands = data.player_hands(str(path), stamp, filters, player)
+hands = data.page_hands(str(path), stamp, filters, player)
 if hands.empty:
     st.info("This player has no hands under the current filters.")
     st.stop()
@@ -215,13 +217,22 @@ if explained.empty:
     st.info("No hand under the current filters is in this stat's numerator or denominator.")
     st.stop()
 in_numerator = int(explained["in_numerator"].sum())
+page_rows = player_queries.EXPLAINED_PAGE_ROWS
+pages = math.ceil(len(explained) / page_rows)
 st.caption(
     f"{in_numerator:,} hands in the numerator (listed first), "
     f"{int(explained['in_denominator'].sum()):,} in the denominator. Select a hand to see "
     "why it counted; the first one is explained until you do."
+    + (f" {page_rows:,} hands a page." if pages > 1 else "")
 )
+page = 1
+if pages > 1:
+    page = int(st.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1,
+                               step=1, key=f"explain_page_{name}"))  # fmt: skip
+shown = data.explained_rows(str(path), stamp, filters, player, name, currency, page - 1,
+                             page_rows)  # fmt: skip
 event = st.dataframe(
-    explained.drop(columns=["site", "hand_id", "currency"]),
+    shown.drop(columns=["site", "hand_id", "currency"]),
     hide_index=True,
     width="stretch",
     column_config={
@@ -237,10 +248,10 @@ event = st.dataframe(
     },
     on_select="rerun",
     selection_mode="single-row",
-    key=f"explain_table_{name}",
+    key=f"explain_table_{name}_{page}",
 )
 picked = event.selection.rows if event is not None else []
-row = explained.iloc[picked[0] if picked and picked[0] < len(explained) else 0]
+row = shown.iloc[picked[0] if picked and picked[0] < len(shown) else 0]
 site, hand_id = str(row["site"]), str(row["hand_id"])
 # The sentence names the player: plain text only (never Markdown).
 st.text(data.explain_hand(str(path), stamp, site, hand_id, player, name))

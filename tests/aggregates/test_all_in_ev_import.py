@@ -10,12 +10,11 @@ import pytest
 from analytics.equity.all_in_ev import all_in_ev, all_in_point
 from analytics.ingest.rows import all_in_rows, cards_to_come_when_all_in
 from analytics.stats.flags import flag_rows
-from parser import decode, parse_hand, split_hands
-from parser.model.errors import PokerhhError
+from parser import parse_hand, split_hands
 from parser.model.games import GAME_SPECS
 from replayer import replay
 from tests.aggregates.texts import hand_text
-from tests.corpus import corpus_files
+from tests.corpus import corpus_files, replayed
 
 FOLDS = "utg: folds\nmp: folds\nco: folds\n"
 #: BTN shoves A♥K♥, BB calls with Q♦Q♣, the board runs out.
@@ -142,20 +141,18 @@ def test_the_pre_check_never_misses_an_all_in_point(corpus: str) -> None:
     if not files:
         pytest.skip(f"../shared/corpora/{corpus} is absent")
     checked = skipped = 0
-    for path in files:
-        for raw in split_hands(decode(path.read_bytes(), str(path)), str(path)):
-            try:
-                result = replay(parse_hand(raw))
-            except PokerhhError:
-                continue
-            if cards_to_come_when_all_in(result, tuple(flag_rows(result))):
-                checked += 1
-                continue
-            live = [p for p in result.players if p.dealt_in and not p.folded]
-            if len(live) < 2 or not any(p.all_in for p in live):
-                continue
-            skipped += 1  # an all-in the pre-check skips: it must have no all-in point
-            again = replay(result.hand, record_states=True)
-            assert all_in_point(again, GAME_SPECS[result.hand.game]) is None, raw.first_line
+    for hand in replayed(corpus):  # the session's one replay of the corpus (tests/corpus.py)
+        result, raw = hand.result, hand.raw
+        if result is None:
+            continue  # refused by the parser or the engine
+        if cards_to_come_when_all_in(result, tuple(flag_rows(result))):
+            checked += 1
+            continue
+        live = [p for p in result.players if p.dealt_in and not p.folded]
+        if len(live) < 2 or not any(p.all_in for p in live):
+            continue
+        skipped += 1  # an all-in the pre-check skips: it must have no all-in point
+        again = replay(result.hand, record_states=True)
+        assert all_in_point(again, GAME_SPECS[result.hand.game]) is None, raw.first_line
     assert checked > 0
     assert skipped > 0

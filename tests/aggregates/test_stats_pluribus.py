@@ -20,14 +20,12 @@ PokerStars lines directly:
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from analytics.ingest.importer import import_paths
 from dashboard.cli import main
 from tests.corpus import corpus_files
 
@@ -122,13 +120,9 @@ def recount() -> dict[str, dict[str, float]]:
 
 
 @pytest.fixture(scope="module")
-def pluribus_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    files = corpus_files("pluribus")
-    if not files:
-        pytest.skip("../shared/corpora/pluribus is absent")
-    db = tmp_path_factory.mktemp("pluribus") / "pluribus.sqlite"
-    import_paths(files, db, jobs=os.cpu_count() or 1)
-    return db
+def pluribus_db(pluribus_import: Path) -> Path:
+    """The session's one import of the corpus (``tests/conftest.py``); only read here."""
+    return pluribus_import
 
 
 def _stats(capsys: pytest.CaptureFixture[str], *argv: str) -> list[dict]:

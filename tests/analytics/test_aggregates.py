@@ -19,19 +19,18 @@ from analytics.stats import players as stats
 from analytics.stats import queries
 from analytics.store import aggregates
 from analytics.store.delete import delete_hands, select_hands
+from tests.databases import copy_database
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 CHECK_RAISE = SAMPLES / "pokerstars" / "nlhe" / "check-raise.txt"
 
 
 @pytest.fixture
-def samples_db(tmp_path: Path) -> Path:
+def samples_db(samples_import: Path, tmp_path: Path) -> Path:
     """Every sample history (rooms, games, tournaments, stud without blinds, PHH hands
-    without a time or a table size), imported into a database of its own."""
-    db = tmp_path / "samples.sqlite"
-    report = import_paths([SAMPLES], db)
-    assert report.stored["ok"] > 40
-    return db
+    without a time or a table size), in a database of its own: a copy of the session's
+    one import (``tests/conftest.py``), since some tests here delete and import."""
+    return copy_database(samples_import, tmp_path / "samples.sqlite")
 
 
 @pytest.fixture

@@ -57,16 +57,25 @@ def _cuttable(paths: list[Path]) -> list[Path]:
     return [p for p in paths if len(cuts(str(p), p.stat().st_size, 4096)) > 1]
 
 
+@pytest.fixture(scope="module")
+def sites_whole(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, object], list[str]]:
+    """The rooms' cuttable files read whole (``--jobs 1``): the reference both ranged
+    imports below are compared with, imported once for the two."""
+    files = _cuttable(SITES)
+    return _import(files, tmp_path_factory.mktemp("sites_whole") / "whole.sqlite", jobs=1)
+
+
 @pytest.mark.skipif(not SITES, reason="../shared/corpora/sites is absent")
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_every_rooms_files_in_ranges_give_the_whole_files_database(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int
-) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, jobs: int,
+    sites_whole: tuple[dict[str, object], list[str]],
+) -> None:  # fmt: skip
     files = _cuttable(SITES)
     rooms = {p.relative_to(CORPORA / "sites").parts[0] for p in files}
     assert len(files) >= 25
     assert len(rooms) >= 6
-    whole = _import(files, tmp_path / "whole.sqlite", jobs=1)
+    whole = sites_whole
     _ranged(monkeypatch, 4096)
     ranged = _import(files, tmp_path / "ranged.sqlite", jobs=jobs)
     assert ranged[1] == whole[1]

@@ -4,35 +4,26 @@ real hands of every game: all-in EV relies on it instead of replaying the hand a
 
 from __future__ import annotations
 
-import contextlib
-from pathlib import Path
-
 import pytest
 
 from analytics.equity.all_in_ev import all_in_point
-from parser import decode, parse_hand, split_hands
 from parser.model.errors import PokerhhError
 from parser.model.games import GAME_SPECS
 from parser.model.hand import ParsedHand
 from replayer import replay
-from tests.corpus import corpus_files
+from tests.corpus import replayed
 
 pytestmark = pytest.mark.corpus
 
 
-def _hands(files: list[Path], every: int) -> list[ParsedHand]:
-    hands = []
-    for path in files:
-        with contextlib.suppress(PokerhhError):
-            for raw in split_hands(decode(path.read_bytes(), str(path)), str(path)):
-                with contextlib.suppress(PokerhhError):
-                    hands.append(parse_hand(raw))
-    return hands[::every]
+def _hands(corpus: str, every: int) -> list[ParsedHand]:
+    """The hands that parse, from the session's one parse of the corpus (tests/corpus.py)."""
+    return [r.hand for r in replayed(corpus) if r.hand is not None][::every]
 
 
 @pytest.mark.parametrize(("corpus", "every"), [("pokerstars", 1), ("pluribus", 4)])
 def test_the_engine_notes_the_all_in_point_the_states_show(corpus, every):
-    hands = _hands(corpus_files(corpus), every)
+    hands = _hands(corpus, every)
     if not hands:
         pytest.skip(f"corpus {corpus} is absent")
     points = 0

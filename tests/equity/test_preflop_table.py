@@ -15,6 +15,7 @@ import pytest
 
 from analytics.equity import tables as tb
 from analytics.equity.exact import HeadsUpCounts, Runouts, equities, outcomes, runouts
+from analytics.equity.grouped import GroupedRunouts
 from parser.model.cards import DECK, Card, parse_cards
 
 
@@ -109,10 +110,11 @@ def test_outcomes_look_up_only_heads_up_preflop_without_dead_cards():
     for players in (None, [0, 1], [1, 0], [1], []):
         assert spot.shares(players) == enumerated_spot.shares(players)
     assert equities([aces, kings]) == [Fraction(707_495, 856_152), Fraction(148_657, 856_152)]
-    # A dead card, a board or a third hand change the boards: enumerated.
-    assert isinstance(outcomes([aces, kings], dead=cards("2c")), Runouts)
+    # A dead card or a third hand change the boards: counted by rank multiset (issue 11);
+    # a board leaves few: enumerated.
+    assert isinstance(outcomes([aces, kings], dead=cards("2c")), GroupedRunouts)
     assert isinstance(outcomes([aces, kings], cards("2c 7d 9s")), Runouts)
-    assert isinstance(outcomes([aces, kings, cards("Qd Qc")]), Runouts)
+    assert isinstance(outcomes([aces, kings, cards("Qd Qc")]), GroupedRunouts)
 
 
 def test_a_card_twice_is_refused_before_any_lookup():

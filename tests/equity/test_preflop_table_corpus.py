@@ -8,7 +8,6 @@ such spots without dead cards, where the lookup replaces the enumeration.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Sequence
 from functools import cache
 
@@ -17,28 +16,24 @@ import pytest
 from analytics.equity import tables as tb
 from analytics.equity.all_in_ev import all_in_ev
 from analytics.equity.exact import HOLDEM_HIGH, equity_evaluator, runouts
-from parser import decode, parse_hand, split_hands
-from parser.model.errors import PokerhhError
 from parser.model.games import GAME_SPECS
-from replayer import replay
 from replayer.result import ReplayResult
-from tests.corpus import corpus_files
+from tests.corpus import replayed
 
 pytestmark = pytest.mark.corpus
 
 
-@cache  # each corpus read and replayed once for the module's tests
+@cache  # each corpus read and replayed once for the session (tests/corpus.py)
 def _hold_em_all_ins(corpus: str) -> list[ReplayResult]:
     """The corpus's hands with an all-in point in games ranked by ``HOLDEM_HIGH``."""
     results = []
-    for path in corpus_files(corpus):
-        with contextlib.suppress(PokerhhError):
-            for raw in split_hands(decode(path.read_bytes(), str(path)), str(path)):
-                with contextlib.suppress(PokerhhError):
-                    result = replay(parse_hand(raw))
-                    evaluator = equity_evaluator(GAME_SPECS[result.hand.game])
-                    if result.all_in_point is not None and evaluator is HOLDEM_HIGH:
-                        results.append(result)
+    for hand in replayed(corpus):
+        result = hand.result
+        if result is None:
+            continue  # refused by the parser or the engine
+        evaluator = equity_evaluator(GAME_SPECS[result.hand.game])
+        if result.all_in_point is not None and evaluator is HOLDEM_HIGH:
+            results.append(result)
     return results
 
 

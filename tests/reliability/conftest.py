@@ -9,21 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from analytics.ingest.importer import import_paths
 from analytics.store import rawtext
 from dashboard import cli
+from tests.databases import copy_database
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_histories"
 
 
 @pytest.fixture(scope="session")
-def samples_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The sample histories, imported once (read-only tests must not change it)."""
-    db = tmp_path_factory.mktemp("samples") / "samples.sqlite"
-    report = import_paths([SAMPLES], db)
-    assert report.stored["ok"] > 40
-    return db
+def samples_db(samples_import: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample histories, imported once for the session (``tests/conftest.py``) and
+    copied for these tests (read-only tests must not change it)."""
+    return copy_database(samples_import, tmp_path_factory.mktemp("samples") / "samples.sqlite")
 
 
 Run = Callable[..., tuple[int, str, str]]

@@ -10,12 +10,10 @@ import pytest
 
 from analytics.stats.flag_fields import BLIND_POSITIONS, CHANCE_STATS, STEAL_POSITIONS, PlayerFlags
 from analytics.stats.flags import player_flags
-from parser import decode, parse_hand, split_hands
 from parser.model import events as ev
-from parser.model.errors import PokerhhError
 from replayer import replay
 from replayer.result import ReplayResult
-from tests.corpus import corpus_files
+from tests.corpus import corpus_files, replayed
 from tests.stats.play import check_decisions
 
 pytestmark = pytest.mark.corpus
@@ -27,15 +25,9 @@ def _replayed(name: str) -> list[ReplayResult]:
     files = corpus_files(name)
     if not files:
         pytest.skip(f"../shared/corpora/{name} is absent")
-    results = []
-    for path in files:
-        text = decode(path.read_bytes(), str(path))
-        for raw in split_hands(text, str(path)):
-            try:
-                results.append(replay(parse_hand(raw)))
-            except PokerhhError:
-                continue  # quarantined by the importer: no flags
-    return results
+    # The session's one replay of the corpus (tests/corpus.py); a hand the parser or the
+    # engine refuses is quarantined by the importer: no flags.
+    return [r.result for r in replayed(name) if r.result is not None]
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,44 @@
+"""Databases the whole session shares: each input set imported once (issue 11, the suite's
+time).
+
+The suite had grown to 13 minutes mostly by importing the same files again in test after
+test. A test that only reads takes the shared database itself; a test that writes takes
+``tests.databases.copy_database`` of it into its own folder, so no test sees another's changes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.corpus import corpus_files
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "sample_histories"
+
+
+@pytest.fixture(scope="session")
+def samples_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``sample_histories/`` imported once, as ``import_paths([SAMPLES], db)`` does it.
+    Never written to: a test that writes works on a copy (``tests.databases``)."""
+    from analytics.ingest.importer import import_paths  # loads pandas: only when needed
+
+    db = tmp_path_factory.mktemp("samples_import") / "samples.sqlite"
+    report = import_paths([SAMPLES], db)
+    assert report.stored["ok"] > 40
+    return db
+
+
+@pytest.fixture(scope="session")
+def pluribus_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole Pluribus corpus (92 files, 10,000 hands) imported once with ``--jobs 1``,
+    for the tests that only read it."""
+    files = corpus_files("pluribus")
+    if not files:
+        pytest.skip("../shared/corpora/pluribus is absent")
+    from analytics.ingest.importer import import_paths
+
+    db = tmp_path_factory.mktemp("pluribus_import") / "pluribus.sqlite"
+    import_paths(files, db)
+    return db
