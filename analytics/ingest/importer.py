@@ -43,7 +43,7 @@ from analytics.ingest.prepare import (
 from analytics.ingest.ranges import cuts
 from analytics.ingest.rows import HandRows
 from analytics.ingest.sources import MAX_FILE_BYTES, InputFile, Refused, list_inputs
-from analytics.store.db import connect
+from analytics.store.db import compact, connect
 from analytics.store.writer import FileMeta, FileWrite, HandWriter, Written
 from analytics.tournaments.store import refresh as refresh_tournaments
 from analytics.tournaments.store import store_summary
@@ -107,6 +107,9 @@ class ImportReport:
     #: Tournament summary files stored, and tournaments rebuilt after the import.
     summaries: int = 0
     tournaments: int = 0
+    #: The database was empty and this import filled it, then compacted it
+    #: (:func:`analytics.store.db.compact`).
+    compacted: bool = False
 
     @property
     def stored_total(self) -> int:
@@ -215,6 +218,7 @@ def import_paths(
     db = connect(db_path)
     try:
         known = {sha: hands for sha, hands in db.execute("SELECT sha256, hands FROM files")}
+        was_empty = not known
         writer = HandWriter(db.conn)
         done = bytes_done = 0
 
@@ -248,6 +252,8 @@ def import_paths(
             raise ImportInterrupted(report) from interrupt
         report.tournaments = refresh_tournaments(db.conn)  # issue 12: rebuilt from the hands
         db.execute("PRAGMA optimize")  # keep the query planner's statistics current
+        if was_empty and report.stored_total:
+            report.compacted = compact(db.conn)
     finally:
         listing.close()
         db.close()
