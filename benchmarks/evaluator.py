@@ -1,4 +1,4 @@
-"""Time ``replayer.evaluator.rank_high`` on 7-card hands, next to pokerkit's evaluator.
+"""Time ``replayer.evaluation.evaluator.rank_high`` on 7-card hands, next to pokerkit's evaluator.
 
 Run from the repository root:  .venv/bin/python benchmarks/evaluator.py [hands]
 (pokerkit is a test dependency; its timing is skipped when it is not installed).
@@ -15,17 +15,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from parser.model.cards import DECK
-from replayer.evaluator import rank_high, rank_omaha_high
+from replayer.evaluation.evaluator import rank_high, rank_omaha_high
 
 
 def _import_ms() -> dict[str, float]:
-    """Cumulative import time (ms) per module of a fresh ``import replayer.evaluator``, best
+    """Cumulative import time (ms) per module of a fresh
+    ``import replayer.evaluation.evaluator``, best
     of three, from ``python -X importtime``."""
     root = Path(__file__).resolve().parent.parent
     best: dict[str, float] = {}
     for _ in range(3):
         run = subprocess.run(
-            [sys.executable, "-X", "importtime", "-c", "import replayer.evaluator"],
+            [sys.executable, "-X", "importtime", "-c", "import replayer.evaluation.evaluator"],
             cwd=root,
             capture_output=True,
             text=True,
@@ -35,8 +36,8 @@ def _import_ms() -> dict[str, float]:
             parts = [p.strip() for p in line.removeprefix("import time:").split("|")]
             if len(parts) == 3 and parts[2] in (
                 "replayer",
-                "replayer.evaluator",
-                "replayer.evaluator_tables",
+                "replayer.evaluation.evaluator",
+                "replayer.evaluation.tables",
             ):
                 ms = int(parts[1]) / 1e3
                 best[parts[2]] = min(best.get(parts[2], ms), ms)
@@ -58,8 +59,9 @@ def main(n: int = 200_000) -> None:
     hands = [tuple(rng.sample(DECK, 7)) for _ in range(n)]
     ms = _import_ms()
     print(
-        f"import: tables {ms['replayer.evaluator_tables']:.0f} ms, evaluator (with tables) "
-        f"{ms['replayer.evaluator']:.0f} ms, whole replayer package {ms['replayer']:.0f} ms"
+        f"import: tables {ms['replayer.evaluation.tables']:.0f} ms, evaluator (with tables) "
+        f"{ms['replayer.evaluation.evaluator']:.0f} ms,"
+        f" whole replayer package {ms['replayer']:.0f} ms"
     )
     print(f"rank_high, 7 cards:  {_per_call_us(rank_high, hands):.2f} us/hand ({n:,} hands)")
     fives = [h[:5] for h in hands]

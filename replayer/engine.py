@@ -28,7 +28,7 @@ from replayer.handlers import HandlerTable
 from replayer.ledger import CardLedger
 from replayer.positions import blind_positions, clockwise_from
 from replayer.result import AllInPoint, Decision, ReplayResult
-from replayer.settle import settle
+from replayer.settlement.settle import settle
 from replayer.snapshot import snapshot
 from replayer.state import HandState
 
@@ -530,7 +530,8 @@ def _seating(seats: tuple[int, ...], button: int, blinds: bool) -> tuple[list[in
 
 
 def _handlers() -> HandlerTable:
-    from replayer import actions, dealing, ending, forced
+    from replayer import actions, dealing, forced
+    from replayer.settlement import ending
 
     table: HandlerTable = {}
     for module in (forced, dealing, actions, ending, corrections):

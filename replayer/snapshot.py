@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from replayer.betting import MAX_RAISE_TO, MIN_RAISE_TO, may_raise, to_call
-from replayer.pots import side_pots
+from replayer.settlement.pots import side_pots
 from replayer.state import HandState, LegalActions, Pot, SeatState
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parser.model.cards import DECK, Card, parse_cards
-from replayer.evaluator import (
+from replayer.evaluation.evaluator import (
     CATEGORIES,
     HIGH_RANK_COUNT,
     best_five_high,

@@ -1,4 +1,4 @@
-"""Counting proofs for the low evaluators of ``replayer/evaluator.py``, as
+"""Counting proofs for the low evaluators of ``replayer/evaluation/evaluator.py``, as
 ``tests/test_evaluator.py`` proves the high one.
 
 Every five-card hand is evaluated (all 2,598,960, grouped by their ranks so that the
@@ -32,7 +32,7 @@ from math import comb, prod
 import pytest
 
 from parser.model.cards import DECK, Card, parse_cards
-from replayer.evaluator import (
+from replayer.evaluation.evaluator import (
     describe_badugi,
     describe_low8,
     describe_low_27,

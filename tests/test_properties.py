@@ -21,7 +21,7 @@ from parser.model.errors import PokerhhError
 from parser.model.hand import ParsedHand, Seat, Stakes, Summary
 from replayer import GAME_SPECS, replay
 from replayer.engine import HandReplay
-from replayer.pots import uncalled_excess
+from replayer.settlement.pots import uncalled_excess
 
 GAMES = ["NLHE", "PLHE", "FLHE"]
 

@@ -12,7 +12,7 @@ ranks every player's hand on every board at once, and splits each board among it
 >>> equities([cards("Ah Kh"), cards("Ad Kd")], cards("2c 7s 9d Jc"))  # a chop on the turn
 [Fraction(1, 2), Fraction(1, 2)]
 
-The evaluators rank exactly as ``replayer.evaluator`` (their tables are built from it):
+The evaluators rank exactly as ``replayer.evaluation.evaluator`` (their tables are built from it):
 :data:`HOLDEM_HIGH` (best five of seven), :data:`OMAHA_HIGH` (two hole cards and three of the
 board) and :data:`OMAHA_HIGH_LOW8` (the pot halved between the best high and the best
 eight-or-better low when a low qualifies, else all to the high; RULES.md S3). All-in EV from a

@@ -1,6 +1,6 @@
 """Lookup tables for :mod:`analytics.equity.exact`, built with numpy on first use and cached.
 
-Every table is derived from :mod:`replayer.evaluator_tables`, so the vectorised evaluators
+Every table is derived from :mod:`replayer.evaluation.tables`, so the vectorised evaluators
 rank hands exactly as the replayer's showdown does (a larger number is a better hand; equal
 numbers split). Building all of them takes well under a second; ``build_all`` times it.
 
@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from replayer import evaluator_tables as rt
+from replayer.evaluation import tables as rt
 
 I16 = npt.NDArray[np.int16]
 I32 = npt.NDArray[np.int32]
@@ -139,7 +139,7 @@ def suit_tables() -> tuple[I8, I8, I8]:
 
 
 def rank_high_many(hands: npt.ArrayLike) -> I16:
-    """``replayer.evaluator.rank_high`` of many seven-card hands at once.
+    """``replayer.evaluation.evaluator.rank_high`` of many seven-card hands at once.
 
     ``hands`` is an ``(m, 7)`` array of card indices (distinct within a row).
 

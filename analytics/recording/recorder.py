@@ -35,8 +35,8 @@ from parser.model.hand import ParsedHand, Source
 from parser.phh import parse_phh
 from parser.phh.writer import PhhWriteError, write_phh
 from replayer.engine import HandReplay, replay
-from replayer.pots import uncalled_excess
 from replayer.result import ReplayResult
+from replayer.settlement.pots import uncalled_excess
 from replayer.state import HandState, LegalActions
 
 #: How a hand ends: its result, or the misdeal that voids it.

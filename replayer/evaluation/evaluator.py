@@ -64,8 +64,8 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from parser.model.cards import RANKS, Card
-from replayer import evaluator_tables as tables
-from replayer.evaluator_tables import (
+from replayer.evaluation import tables
+from replayer.evaluation.tables import (
     CARD_CODE,
     CATEGORY_NAMES,
     CATEGORY_OF,

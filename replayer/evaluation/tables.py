@@ -1,4 +1,4 @@
-"""Lookup tables for :mod:`replayer.evaluator`, built once at import (about 0.1 s); the
+"""Lookup tables for :mod:`replayer.evaluation.evaluator`, built once at import (about 0.1 s); the
 rarer games' tables are built on first use.
 
 Nothing here is public API; the evaluator explains the encodings. In short:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from parser.model.events import Collect
 from parser.model.hand import ParsedHand
 from replayer.betting import Mismatch
-from replayer.showdown import Award
+from replayer.settlement.showdown import Award
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from parser.model import events as ev
 from parser.model.errors import CancelledHand
 from replayer.betting import Mismatch
 from replayer.handlers import HandlerTable, handles
-from replayer.pots import uncalled_excess
+from replayer.settlement.pots import uncalled_excess
 
 if TYPE_CHECKING:
     from replayer.engine import HandReplay

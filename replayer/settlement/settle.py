@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 from parser.model.errors import ReplayMismatch
 from replayer.betting import Actor, Mismatch
-from replayer.claims import Claims, check_claims
-from replayer.pots import side_pots
 from replayer.result import ReplayResult, new_player_result, new_pot_result, new_replay_result
-from replayer.showdown import award_pots
+from replayer.settlement.claims import Claims, check_claims
+from replayer.settlement.pots import side_pots
+from replayer.settlement.showdown import award_pots
 from replayer.state import Pot
 
 if TYPE_CHECKING:

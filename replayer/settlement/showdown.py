@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from parser.model.cards import Card
 from parser.model.games import Evaluator, GameSpec, OddChip
 from parser.model.makers import positional
-from replayer import evaluator
-from replayer.evaluator_short_deck import rank_short_deck, rank_short_deck_triton
-from replayer.pots import split_evenly
+from replayer.evaluation import evaluator
+from replayer.evaluation.short_deck import rank_short_deck, rank_short_deck_triton
+from replayer.settlement.pots import split_evenly
 from replayer.showing import odd_chip_to
 from replayer.state import Pot
 

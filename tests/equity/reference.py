@@ -1,6 +1,7 @@
 """A slow, obviously correct equity enumerator for checking the vectorised one: every board
-dealt with ``itertools.combinations``, every hand ranked by ``replayer.evaluator``, the pot
-split with ``Fraction`` by the rules as RULES.md S1-S3 state them."""
+dealt with ``itertools.combinations``, every hand ranked by
+``replayer.evaluation.evaluator``, the pot split with ``Fraction`` by the rules as RULES.md
+S1-S3 state them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from analytics.equity import tables as tb
 from analytics.equity.exact import BOARD_SIZE, Boards
 from analytics.equity.tables import I16
 from parser.model.cards import DECK, Card
-from replayer.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
+from replayer.evaluation.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
 
 
 def reference_equities(

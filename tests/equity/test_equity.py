@@ -1,6 +1,6 @@
 """Exact equity by enumeration (analytics.equity.exact): known spots, a slow reference enumerator
-(tests/equity/reference.py: itertools + replayer.evaluator), and the vectorised ranks
-checked against ``replayer.evaluator`` hand by hand."""
+(tests/equity/reference.py: itertools + replayer.evaluation.evaluator), and the vectorised ranks
+checked against ``replayer.evaluation.evaluator`` hand by hand."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from analytics.equity.exact import (
 from analytics.equity.tables import combinations_table, rank_high_many
 from parser.model.cards import DECK, Card, parse_cards
 from parser.model.games import GAME_SPECS
-from replayer.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
+from replayer.evaluation.evaluator import rank_high, rank_omaha_high, rank_omaha_low8
 from tests.equity.reference import omaha_by_triples, reference_equities
 
 GAMES = {"holdem": HOLDEM_HIGH, "omaha": OMAHA_HIGH, "omaha8": OMAHA_HIGH_LOW8}
@@ -181,7 +181,7 @@ def test_too_few_cards_left():
         equities(holes, (), DECK[46:48])
 
 
-# --- the vectorised ranks are replayer.evaluator's ----------------------------------------
+# --- the vectorised ranks are replayer.evaluation.evaluator's ---------------------------
 
 
 def test_preflop_enumeration_ranks_match_the_replayer_on_sampled_boards():

@@ -20,7 +20,7 @@ from parser.model.hand import ParsedHand, Seat, Stakes, Summary
 from replayer import order, replay
 from replayer.betting import Actor
 from replayer.engine import HandReplay
-from replayer.pots import uncalled_excess
+from replayer.settlement.pots import uncalled_excess
 
 #: Stakes per structure, in cents: blinds 5/10 in bet-sized games, small/big bet 10/20 in
 #: fixed limit (blinds 5/10), antes 2 and a bring-in of 5 in stud.

@@ -23,9 +23,9 @@ from replayer import replay
 from replayer.betting import Round
 from replayer.engine import HandReplay, _seating
 from replayer.positions import blind_positions, clockwise_from
-from replayer.pots import side_pots
 from replayer.result import Decision, PlayerResult, PotResult, ReplayResult
-from replayer.showdown import Award
+from replayer.settlement.pots import side_pots
+from replayer.settlement.showdown import Award
 from replayer.state import Pot
 from tests.corpus import corpus_files
 from tests.handdsl import hand
