@@ -57,6 +57,7 @@ from analytics.stats import (  # noqa: E402
 )
 from analytics.stats import players as stats  # noqa: E402
 from analytics.store import aggregates  # noqa: E402
+from analytics.store.db import refresh_statistics  # noqa: E402
 from analytics.store.lookup import replay_stored  # noqa: E402
 from benchmarks.page_timing import Part, Report, timed  # noqa: E402
 from dashboard import data  # noqa: E402
@@ -128,6 +129,7 @@ def build(db: Path, hands: int, base: int, pool: int, seed: int, corpus: Path) -
         print(f"multiplied to {hands:,} hands in {multiplied - imported:.1f} s", flush=True)
         with conn:
             aggregates.rebuild(conn)
+        refresh_statistics(conn)  # as an import leaves a database
         print(f"aggregates rebuilt in {time.perf_counter() - multiplied:.1f} s", flush=True)
     finally:
         conn.close()

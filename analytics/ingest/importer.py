@@ -43,7 +43,7 @@ from analytics.ingest.prepare import (
 from analytics.ingest.ranges import cuts
 from analytics.ingest.rows import HandRows
 from analytics.ingest.sources import MAX_FILE_BYTES, InputFile, Refused, list_inputs
-from analytics.store.db import compact, connect
+from analytics.store.db import compact, connect, refresh_statistics
 from analytics.store.writer import FileMeta, FileWrite, HandWriter, Written
 from analytics.tournaments.store import refresh as refresh_tournaments
 from analytics.tournaments.store import store_summary
@@ -251,7 +251,7 @@ def import_paths(
             report.seconds = time.perf_counter() - started
             raise ImportInterrupted(report) from interrupt
         report.tournaments = refresh_tournaments(db.conn)  # issue 12: rebuilt from the hands
-        db.execute("PRAGMA optimize")  # keep the query planner's statistics current
+        refresh_statistics(db.conn)  # keep the query planner's statistics current
         if was_empty and report.stored_total:
             report.compacted = compact(db.conn)
     finally:
