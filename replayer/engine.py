@@ -154,30 +154,10 @@ class HandReplay:
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> ReplayResult:
-        """Apply every event of the log, then finish. The loop is ``apply``'s body, with
-        what it reads bound once: ``apply`` costs a call per event on the hot path. Keep the
-        two in step."""
-        handlers = HANDLERS
-        record = self.record
+        """Apply every event of the log, then finish."""
+        apply = self.apply
         for index, event in enumerate(self.hand.events):
-            self.index = index
-            self.event, self.note = event, ""
-            handler = handlers.get(type(event))
-            if handler is None:
-                message = f"{event.kind} events are not replayed yet"
-                raise self._error(UnsupportedGame, None, message)
-            try:
-                if self.pending is not None or self.void is not None or self.time_out:
-                    corrections.check_pending(self, event)
-                handler(self, event)
-            except Illegal as problem:
-                raise self._error(RuleViolation, problem.rule, problem.message) from None
-            except Mismatch as problem:
-                raise self._error(ReplayMismatch, problem.rule, problem.message) from None
-            if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
-                self._all_in_check()
-            if record:
-                self.states.append(self.snapshot())
+            apply(event, index)
         return self.finish()
 
     def apply(self, event: ev.Event, index: int | None = None) -> None:

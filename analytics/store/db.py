@@ -330,6 +330,12 @@ def refresh_statistics(conn: sqlite3.Connection) -> None:
     ``hands`` not, SQLite took ``hands`` for the larger and built a Bloom filter over every
     seat for the hand search's join: 600 ms instead of 3 on a million hands
     (``benchmarks/dashboard_1m.py``).
+
+    Best effort, like :func:`compact`: the hands are committed by then, and statistics only
+    guide the planner, so a locked or full disk leaves the old ones and the import stands.
     """
-    conn.execute("PRAGMA analysis_limit=1000")
-    conn.execute("ANALYZE")
+    try:
+        conn.execute("PRAGMA analysis_limit=1000")
+        conn.execute("ANALYZE")
+    except sqlite3.OperationalError:
+        pass
