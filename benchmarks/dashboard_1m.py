@@ -15,7 +15,8 @@ Building (skipped when ``--db FILE`` exists; built there when it does not):
    i-th player's weight ∝ 1/(i + 20): the heaviest is in about 6% of the hands, the median
    in 0.1%), never twice in one hand; the imported originals are then dropped. Every table
    with a ``hand`` column is copied, whatever the schema's layout;
-3. the pre-aggregated sums rebuilt (``analytics.store.aggregates.rebuild``).
+3. the pre-aggregated sums rebuilt (``analytics.store.aggregates.rebuild`` and the Player
+   page's ``analytics.store.page_sums.rebuild``).
 
 Timing: what each page computes, by calling the pure functions behind ``dashboard/data.py``
 as its cached wrappers do, on a fresh read-only connection: the first call (cold) and the
@@ -24,9 +25,10 @@ second (warm). In the app a repeat visit is a ``st.cache_data`` hit and costs no
 - overview: status counts and sidebar options (drawn on every page), the player table and
   the statistics read at once in two threads as the page does (each alone in brackets,
   not counted);
-- player (the heaviest): his hands, the statistics by game and stakes, net won over hands,
-  all-in counts, by position, starting-hand grid, sessions, his rates, the hands behind
-  VPIP and why the first one counted;
+- player (the heaviest): his hands per currency, the page's figures from the sums (net won
+  over hands with a point a day, all-in counts, by position, starting-hand grid, sessions),
+  the statistics by game and stakes and his rates; "explain a stat" is timed on its own,
+  once VPIP is chosen (a heavy player's page lists the hands behind a stat when asked);
 - hand search: the Hands page's table with the default search, a part of the heavy
   player's name, showdowns only, all-ins only and a pot of at least 50 big blinds.
 """
@@ -55,8 +57,9 @@ from analytics.stats import (  # noqa: E402
     player_queries,
     queries,
 )
+from analytics.stats import player_page as player_page_sums  # noqa: E402
 from analytics.stats import players as stats  # noqa: E402
-from analytics.store import aggregates  # noqa: E402
+from analytics.store import aggregates, page_sums  # noqa: E402
 from analytics.store.db import refresh_statistics  # noqa: E402
 from analytics.store.lookup import replay_stored  # noqa: E402
 from benchmarks.page_timing import Part, Report, timed  # noqa: E402
@@ -129,6 +132,7 @@ def build(db: Path, hands: int, base: int, pool: int, seed: int, corpus: Path) -
         print(f"multiplied to {hands:,} hands in {multiplied - imported:.1f} s", flush=True)
         with conn:
             aggregates.rebuild(conn)
+            page_sums.rebuild(conn)
         refresh_statistics(conn)  # as an import leaves a database
         print(f"aggregates rebuilt in {time.perf_counter() - multiplied:.1f} s", flush=True)
     finally:
@@ -254,23 +258,39 @@ def overview(part: Part, conn: sqlite3.Connection, player: str) -> None:
 
 
 def player_page(part: Part, conn: sqlite3.Connection, player: str) -> None:
+    """What the Player page reads when it opens (``dashboard/app_pages/player.py``): a
+    heavy player's figures come from the sums kept at import (``analytics.stats.player_page``),
+    and the hands behind a stat wait until one is chosen (:func:`explain_on_demand`)."""
     filters = queries.Filters()
-    hands = part("his hands (the page's columns)",
-                 lambda: player_queries.page_hands(conn, filters, player))  # fmt: skip
+    counts = part("his hands per currency (the sums)",
+                  lambda: player_page_sums.summed_hands(conn, filters, player))  # fmt: skip
+    summed = sum(counts.values()) > player_page_sums.PER_HAND_LIMIT
     # The page shows one currency at a time, the first by default.
-    currency = sorted(hands["currency"].dropna().unique())[0]
-    hands = hands[hands["currency"] == currency].reset_index(drop=True)
+    currency = sorted(c for c in counts if c)[0]
+    if summed:
+        part("figures from the sums (lines, positions, grid, sessions)",
+             lambda: player_page_sums.figures_from_sums(conn, filters, player,
+                                                        currency))  # fmt: skip
+    else:
+        hands = part("his hands (the page's columns)",
+                     lambda: player_queries.page_hands(conn, filters, player))  # fmt: skip
+        part("figures from his hands",
+             lambda: player_page_sums.figures_from_hands(hands, currency))  # fmt: skip
     by_stakes = stats.StatsQuery(filters=filters, players=(player,), by="stakes",
                                  stats=player_queries.TABLE_STATS)  # fmt: skip
     part("statistics by game and stakes", lambda: stats.player_stats(conn, by_stakes))
-    part("net won over hands (4 lines)", lambda: player_queries.results_over_hands(hands))
-    part("all-in counts", lambda: player_queries.all_in_counts(hands))
-    part("results by position", lambda: queries.results_by_position(
-        hands.assign(big_blind=player_queries.bet_unit(hands))))  # fmt: skip
-    part("starting-hand grid", lambda: player_queries.starting_hand_grid(hands))
-    part("sessions", lambda: player_queries.sessions(hands))
     mine = stats.StatsQuery(filters=filters, players=(player,))
     part("explain: his rates", lambda: stats.player_stats(conn, mine))
+
+
+def explain_on_demand(part: Part, conn: sqlite3.Connection, player: str) -> None:
+    """The heavy player's "explain a stat" once VPIP is chosen: his hands behind it, the
+    page of them shown, and why the first one counted."""
+    filters = queries.Filters()
+    hands = part("his hands (the page's columns)",
+                 lambda: player_queries.page_hands(conn, filters, player))  # fmt: skip
+    currency = sorted(hands["currency"].dropna().unique())[0]
+    hands = hands[hands["currency"] == currency].reset_index(drop=True)
     listed = part(
         "explain: the hands behind VPIP (ids and parts)",
         lambda: player_queries.explained_page(
@@ -333,7 +353,9 @@ def main() -> None:
         print(f"database: {sum(counts.values()):,} hands {counts}; "
               f"the heaviest player {player!r} in {seats:,}")  # fmt: skip
         pages = (("overview", overview), (f"player {player!r}", player_page),
-                 ("hand search", hand_search))  # fmt: skip
+                 ("hand search", hand_search),
+                 ("explain a stat once chosen, not with the page",
+                  explain_on_demand))  # fmt: skip
         for title, page in pages:
             with data.read_only(db) as conn:
                 cold, warm = timed(page, conn, player), timed(page, conn, player)

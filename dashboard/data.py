@@ -18,7 +18,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from analytics.stats import explain, player_queries, queries
+from analytics.stats import explain, player_page, player_queries, queries
 from analytics.stats import players as stats
 from analytics.store.db import resolve_db_path
 from analytics.store.lookup import StoredHand
@@ -130,22 +130,35 @@ def _one_currency(hands: pd.DataFrame, currency: str | None) -> pd.DataFrame:
     return hands[hands["currency"] == currency].reset_index(drop=True)
 
 
-# The Player page's grid and sessions are built from the cached ``page_hands`` frame
-# (no second query), and cached again themselves: a rerun draws them without any work.
 @st.cache_data(show_spinner=False, max_entries=32)
-def starting_hand_grid(
-    path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None
-) -> pd.DataFrame:
-    hands = _one_currency(page_hands(path, stamp, filters, player), currency)
-    return player_queries.starting_hand_grid(hands)
+def player_source(
+    path: str, stamp: Stamp, filters: queries.Filters, player: str
+) -> tuple[dict[str | None, int], bool]:
+    """His hands per currency (most first; None for hands without one) and whether the
+    page reads the pre-aggregated sums (past ``PER_HAND_LIMIT`` hands, no dates:
+    :mod:`analytics.stats.player_page`) rather than his hands."""
+    with read_only(path) as conn:
+        if player_page.sums_answer(conn, filters):
+            counts = player_page.summed_hands(conn, filters, player)
+            if sum(counts.values()) > player_page.PER_HAND_LIMIT:
+                return {(c or None): n for c, n in counts.items()}, True
+    hands = page_hands(path, stamp, filters, player)
+    found = hands["currency"].value_counts(dropna=False, sort=True)
+    return {(c if isinstance(c, str) else None): int(n) for c, n in found.items()}, False
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
-def sessions(
+def player_figures(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None
-) -> pd.DataFrame:
-    hands = _one_currency(page_hands(path, stamp, filters, player), currency)
-    return player_queries.sessions(hands)
+) -> player_page.PageFigures:
+    """What the Player page draws for one currency: from the sums for a heavy player, else
+    from the cached ``page_hands`` frame (no second query). Cached: a rerun draws them
+    without any work."""
+    _, summed = player_source(path, stamp, filters, player)
+    if summed:
+        with read_only(path) as conn:
+            return player_page.figures_from_sums(conn, filters, player, currency)
+    return player_page.figures_from_hands(page_hands(path, stamp, filters, player), currency)
 
 
 # -- explain a stat (Player page) ---------------------------------------------------------

@@ -336,7 +336,14 @@ def starting_hand_grid(hands: pd.DataFrame) -> pd.DataFrame:
     grouped = known.groupby("hand").agg(hands=("bb", "size"), net_bb=("bb", "sum"))
     every = all_labels()
     grid = grouped.reindex(every).fillna({"hands": 0, "net_bb": 0.0})
-    grid = grid.reset_index(drop=True).assign(hand=every)
+    return grid_frame(grid.reset_index(drop=True).assign(hand=every))
+
+
+def grid_frame(grid: pd.DataFrame) -> pd.DataFrame:
+    """The grid's columns (:data:`GRID_COLUMNS`) from ``hand``, ``hands`` and ``net_bb``
+    of every label in :func:`all_labels`' order (from the hands or from the sums)."""
+    every = list(grid["hand"])
+    grid = grid.copy()
     grid["hands"] = grid["hands"].astype(int)
     cells = [grid_cell(label) for label in every]
     grid["row"] = [r for r, _ in cells]

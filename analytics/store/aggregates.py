@@ -47,10 +47,12 @@ __all__ = [
     "Table",
     "add",
     "available",
+    "grouped_sql",
     "rebuild",
     "remove",
     "schema",
     "stat_columns",
+    "upsert_sql",
 ]
 
 # -- the columns ----------------------------------------------------------------------------
@@ -241,6 +243,12 @@ def _upsert(table: Table, select: str) -> str:
     """
 
 
+#: The grouped sums of a table over some hands and their upsert, for the tables that
+#: follow these ones (``analytics.store.page_sums``).
+grouped_sql = _grouped
+upsert_sql = _upsert
+
+
 def _summed_from_days(table: Table, source: str) -> str:
     """A rolled-up table's rows summed from rows of the per-day table's shape."""
     keys = ", ".join(table.key_names)
@@ -337,14 +345,23 @@ def _change(conn: sqlite3.Connection, hand_ids: Iterable[int], sign: int) -> Non
 
 def add(conn: sqlite3.Connection, hand_ids: Iterable[int]) -> None:
     """Add the hands ``hand_ids`` (``hands.id``, just stored) to the sums, inside the
-    caller's transaction. Hands that are not ``ok`` add nothing; a hand must be added once."""
+    caller's transaction. Hands that are not ``ok`` add nothing; a hand must be added once.
+    The Player page's tables (:mod:`analytics.store.page_sums`) are kept with them."""
+    from analytics.store import page_sums  # it builds on this module's tables
+
+    hand_ids = list(hand_ids)
     _change(conn, hand_ids, +1)
+    page_sums.add(conn, hand_ids)
 
 
 def remove(conn: sqlite3.Connection, hand_ids: Sequence[int]) -> None:
     """Take the hands ``hand_ids`` out of the sums (before their rows are deleted, in the
-    same transaction); a key left without hands loses its row."""
+    same transaction); a key left without hands loses its row. The Player page's tables
+    too."""
+    from analytics.store import page_sums
+
     _change(conn, hand_ids, -1)
+    page_sums.remove(conn, hand_ids)
     for table in TABLES:
         first = table.sums[0][0]
         conn.execute(f"DELETE FROM {table.name} WHERE {first} <= 0")

@@ -544,3 +544,15 @@ def m0009_file_references(db: Database) -> None:
             )
             last = chunk[-1][0]
     _execute_all(db, ("DROP INDEX hands_file_0009",))
+
+
+@MIGRATIONS(name="0010_player_pages")
+def m0010_player_pages(db: Database) -> None:
+    """The Player page's own sums (issue 11, acceptance 4): ``player_chart_sums`` (per day),
+    ``player_grid_sums`` (per starting hand) and ``player_session_sums`` (the sessions),
+    documented in ``analytics.store.page_sums``, filled from the hands already stored; the
+    importer keeps them from then on."""
+    from analytics.store import page_sums
+
+    _execute_all(db, page_sums.schema())
+    page_sums.rebuild(db.conn)

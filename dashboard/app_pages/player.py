@@ -8,7 +8,7 @@ import math
 import altair as alt
 import streamlit as st
 
-from analytics.stats import player_queries, queries
+from analytics.stats import player_page, player_queries
 from analytics.stats import players as stats
 from dashboard import common, data
 
@@ -25,33 +25,30 @@ default = players.index(hero) if hero in players else 0
 player = st.selectbox("Player", players, index=default, key=f"player_{hero}")
 if player is None:
     st.stop()
-hands = data.page_hands(str(path), stamp, filters, player)
-if hands.empty:
+hand_counts, summed = data.player_source(str(path), stamp, filters, player)
+if not hand_counts:
     st.info("This player has no hands under the current filters.")
     st.stop()
-currencies = sorted(hands["currency"].dropna().unique())
+currencies = sorted(c for c in hand_counts if c is not None)
+currency = currencies[0] if currencies else None
 if len(currencies) > 1:
     currency = st.radio("Currency", currencies, horizontal=True, key="player_currency")
-    hands = hands[hands["currency"] == currency].reset_index(drop=True)
+figures = data.player_figures(str(path), stamp, filters, player, currency)
 in_bb = st.toggle("In big blinds", key="player_in_bb")
-unit_label = "big blinds" if in_bb else f"{hands['currency'].iloc[0]}"
+unit_label = "big blinds" if in_bb else f"{currency}"
 
-net = hands["net"] / hands["unit"].where(hands["unit"] > 0, 1)
-showdown = hands["went_to_showdown"].astype(bool)
 c1, c2, c3, c4 = st.columns(4)
-c1.metric("Hands", f"{len(hands):,}")
-c2.metric("Net won", f"{net.sum():,.2f}")
+c1.metric("Hands", f"{figures.hands:,}")
+c2.metric("Net won", f"{figures.net_won:,.2f}")
 # bb/100 counts big bets in fixed limit and stud (which has no blinds), as the statistics do.
-unit = player_queries.bet_unit(hands)
-bb = (hands["net"] / unit).sum()
-counted = int(unit.notna().sum())
-c3.metric("bb/100", f"{bb / counted * 100:,.1f}" if counted else "–",
+counted = figures.bb_hands
+c3.metric("bb/100", f"{figures.net_bb / counted * 100:,.1f}" if counted else "–",
           help="Big blinds per 100 hands; big bets in fixed limit and stud")  # fmt: skip
-c4.metric("Showdowns", f"{int(showdown.sum()):,}")
+c4.metric("Showdowns", f"{figures.showdowns:,}")
 
 # -- the statistics, by game and stakes ------------------------------------------------------
 st.subheader("Statistics")
-by_game = data.player_statistics(str(path), stamp, filters, player, hands["currency"].iloc[0],
+by_game = data.player_statistics(str(path), stamp, filters, player, currency,
                                  by="stakes")  # fmt: skip
 st.dataframe(
     player_queries.statistics_table(by_game, {"stakes": "Game and stakes", "hands": "Hands"}),
@@ -67,7 +64,7 @@ st.caption(
 )
 
 st.subheader("Net won over hands")
-lines = player_queries.results_over_hands(hands, in_big_blinds=in_bb)
+lines = figures.lines_bb if in_bb else figures.lines
 colours = alt.Scale(
     domain=list(player_queries.RESULT_LINES),
     range=["#2e7d32", "#fb8c00", "#1e88e5", "#e53935"],
@@ -84,7 +81,12 @@ chart = (
     .properties(height=320)
 )
 st.altair_chart(chart, width="stretch")
-all_ins = player_queries.all_in_counts(hands)
+if figures.per_day:
+    st.caption(
+        f"{figures.hands:,} hands: one point a day, after the day's last hand (players past "
+        f"{player_page.PER_HAND_LIMIT:,} hands are drawn from the sums kept at import)."
+    )
+all_ins = figures.all_ins
 caption = (
     f"All-in EV: {all_ins.computed:,} all-in hands with cards to come counted at their "
     "exact equity instead of their actual result"
@@ -100,7 +102,7 @@ st.caption(caption + ".")
 
 st.subheader("Results by position")
 # In big bets where bb/100 counts them (fixed limit, stud); stud hands have no position.
-positions = queries.results_by_position(hands.assign(big_blind=unit))
+positions = figures.positions
 bars = (
     alt.Chart(positions)
     .mark_bar()
@@ -131,8 +133,7 @@ st.dataframe(
 )
 
 # -- starting hands (hold'em) ------------------------------------------------------------
-currency = hands["currency"].iloc[0]
-grid = data.starting_hand_grid(str(path), stamp, filters, player, currency)
+grid = figures.grid
 dealt = int(grid["hands"].sum())
 st.subheader("Starting hands")
 if not dealt:
@@ -177,7 +178,7 @@ else:
 
 # -- sessions ------------------------------------------------------------------------------
 st.subheader("Sessions")
-table = data.sessions(str(path), stamp, filters, player, currency)
+table = figures.sessions
 if table.empty:
     st.info("These hands have no times, so they cannot be split into sessions.")
 else:
@@ -202,16 +203,21 @@ else:
 # -- explain a stat ---------------------------------------------------------------------------
 st.subheader("Explain a stat")
 rates = {s.name: s for s in stats.STATS if s.kind is stats.Kind.RATE}
-figures = data.player_rates(str(path), stamp, filters, player, currency)
+rate_figures = data.player_rates(str(path), stamp, filters, player, currency)
 
 
 def _figure(name: str) -> str:
-    x, n = figures.get(name, (0, 0))
+    x, n = rate_figures.get(name, (0, 0))
     value = f"{100 * x / n:.1f}%" if n else "–"
     return f"{rates[name].label}: {value} · {x:,} / {n:,}"
 
 
-name = st.selectbox("Stat", list(rates), format_func=_figure, key="explain_stat")
+# A heavy player's hands behind a stat are read when asked for, not with the page.
+name = st.selectbox("Stat", list(rates), format_func=_figure, key="explain_stat",
+                    index=None if summed else 0,
+                    placeholder="Choose a stat to list the hands behind it")  # fmt: skip
+if name is None:
+    st.stop()
 explained = data.explain_stat(str(path), stamp, filters, player, name, currency)
 if explained.empty:
     st.info("No hand under the current filters is in this stat's numerator or denominator.")

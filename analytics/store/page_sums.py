@@ -1,0 +1,408 @@
+"""The Player page's pre-aggregated tables, kept at import (issue 11, acceptance 4).
+
+A regular's page reads his whole history: the net won over hands, the starting-hand grid
+and the sessions. On a million hands a heavy player's 50,000 seats are 50,000 random reads
+of ``seats``, ``hands`` and ``all_in_ev`` (0.45 s warm) before any figure is drawn, and a
+player's own database has him in every hand. PokerTracker 4 and Hold'em Manager 3 keep
+per-player summary tables for the same reason. Three tables hold what the page draws,
+with the filters' keys (room, currency, game, stakes, cash or tournament):
+
+- ``player_chart_sums``, per **day** (UTC): hands, net, net in big blinds, the all-in EV
+  adjusted net, the showdown part of each, showdowns and the all-in EV statuses. The
+  graph of a heavy player has a point per day; his metrics and all-in counts are sums.
+- ``player_grid_sums``: hands and net in big blinds per starting hand (``AKs``) of the
+  hold'em games, both hole cards known.
+- ``player_session_sums``: the sessions themselves (a pause of more than
+  :data:`SESSION_GAP` between two hands starts a new one) per key, with start, end,
+  hands, net and net in big blinds.
+
+Why sessions can be kept per key and merged when read: within a key's session every two
+consecutive hands are at most the gap apart, so two sessions whose spans overlap, or lie
+at most the gap apart, chain into one, and two further apart never do. The sessions of any
+set of keys are therefore the key sessions merged with that tolerance, and adding hands
+to a key is the same merge (:func:`merge_sessions`). Removing hands can split a session:
+:func:`remove` recomputes the affected spans from the hands that stay.
+
+The big blind is the unit of bb/100 (the big bet in fixed limit, as
+:mod:`analytics.stats.players`' ``_BIG``). The chart and grid tables follow
+:mod:`analytics.store.aggregates` (one grouped upsert per batch, sentinels in the keys);
+:func:`analytics.store.aggregates.add` and ``remove`` keep these tables too, and migration
+0010 creates and fills them (:func:`schema`, :func:`rebuild`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from analytics.store.aggregates import Table, grouped_sql, upsert_sql
+from parser.model.games import GAME_SPECS
+
+__all__ = [
+    "CHART_TABLE",
+    "GRID_TABLE",
+    "SESSION_GAP",
+    "SESSION_TABLE",
+    "Session",
+    "add",
+    "available",
+    "merge_sessions",
+    "rebuild",
+    "remove",
+    "schema",
+]
+
+#: A pause longer than this between a player's consecutive hands starts a new session.
+SESSION_GAP = dt.timedelta(minutes=30)
+
+#: What "bb" counts in, per hand (``analytics.stats.players._BIG``): NULL without blinds.
+BIG = (
+    "(CASE WHEN h.betting = 'fixed_limit' THEN coalesce(h.big_bet, 2 * h.big_blind)"
+    " ELSE h.big_blind END)"
+)
+_RANKS = "'AKQJT98765432'"
+#: Hold'em: two hole cards and a five-card board (the grid's games).
+HOLDEM_GAMES = tuple(
+    sorted(c for c, s in GAME_SPECS.items() if s.hole_cards == 2 and s.board_size == 5)
+)
+
+#: The keys every page table has: the filters' columns (``Filters.key_clauses`` and the
+#: cash/tournament kind) and ``unit`` for money in major units.
+_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("player_id", "INTEGER", "hp.player_id"),
+    ("site", "TEXT", "h.site"),
+    ("currency", "TEXT", "coalesce(h.currency, '')"),
+    ("unit", "INTEGER", "coalesce(h.unit, -1)"),
+    ("game", "TEXT", "coalesce(h.game, '')"),
+    ("small_blind", "INTEGER", "coalesce(h.small_blind, -1)"),
+    ("big_blind", "INTEGER", "coalesce(h.big_blind, -1)"),
+    ("tournament", "INTEGER", "(h.tournament_id IS NOT NULL)"),
+)
+KEY_NAMES = tuple(name for name, _, _ in _KEYS)
+_SOURCE = """hand_players hp
+    JOIN hands h ON h.id = hp.hand
+    LEFT JOIN all_in_ev e ON e.hand = hp.hand AND e.seat = hp.seat"""
+_SEATS = "hp.dealt_in AND h.status = 'ok'"
+_ADJUSTED = "coalesce(CASE WHEN e.all_in_ev_status = 'computed' THEN e.all_in_ev END, hp.net)"
+_SHOWDOWN = "hp.went_to_showdown"
+
+CHART_TABLE = Table(
+    name="player_chart_sums",
+    keys=(*_KEYS, ("day", "TEXT", "coalesce(substr(h.started_at, 1, 10), '')")),
+    sums=(
+        ("hands", "1"),
+        ("net", "hp.net"),
+        ("net_bb", f"hp.net * 1.0 / {BIG}"),
+        ("bb_hands", f"coalesce({BIG} > 0, 0)"),
+        ("adjusted", f"{_ADJUSTED} * 1.0"),
+        ("adjusted_bb", f"{_ADJUSTED} * 1.0 / {BIG}"),
+        ("showdown_net", f"CASE WHEN {_SHOWDOWN} THEN hp.net ELSE 0 END"),
+        ("showdown_bb", f"CASE WHEN {_SHOWDOWN} THEN hp.net * 1.0 / {BIG} ELSE 0 END"),
+        ("showdowns", _SHOWDOWN),
+        ("ev_computed", "coalesce(e.all_in_ev_status = 'computed', 0)"),
+        ("ev_unknown_cards", "coalesce(e.all_in_ev_status = 'unknown_cards', 0)"),
+        ("ev_unsupported_game", "coalesce(e.all_in_ev_status = 'unsupported_game', 0)"),
+    ),
+    source=_SOURCE,
+    where=_SEATS,
+    hand_column="hp.hand",
+)
+
+
+def _label(cards: str) -> str:
+    """SQL of ``analytics.stats.player_queries.starting_hand_label`` for stored hole cards
+    (``'Ah Kd'``): NULL unless two known cards."""
+    r1, s1, r2, s2 = (f"substr({cards}, {i}, 1)" for i in (1, 2, 4, 5))
+    return (
+        f"CASE WHEN length({cards}) = 5 AND substr({cards}, 3, 1) = ' '"
+        f" AND instr({_RANKS}, {r1}) > 0 AND instr({_RANKS}, {r2}) > 0 THEN"
+        f" CASE WHEN instr({_RANKS}, {r1}) <= instr({_RANKS}, {r2})"
+        f" THEN {r1} || {r2} ELSE {r2} || {r1} END"
+        f" || CASE WHEN {r1} = {r2} THEN '' WHEN {s1} = {s2} THEN 's' ELSE 'o' END END"
+    )
+
+
+STARTING_HAND = _label("hp.hole_cards")
+GRID_TABLE = Table(
+    name="player_grid_sums",
+    keys=(*_KEYS, ("starting_hand", "TEXT", STARTING_HAND)),
+    sums=(("hands", "1"), ("net_bb", f"coalesce(hp.net * 1.0 / {BIG}, 0.0)")),
+    source="hand_players hp JOIN hands h ON h.id = hp.hand",
+    where=(
+        f"{_SEATS} AND h.game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)})"
+        f" AND {STARTING_HAND} IS NOT NULL"
+    ),
+    hand_column="hp.hand",
+)
+TABLES = (CHART_TABLE, GRID_TABLE)
+SESSION_TABLE = "player_session_sums"
+
+
+# -- the schema -------------------------------------------------------------------------------
+
+
+def schema() -> tuple[str, ...]:
+    """The statements that create the tables (migration 0010): like the aggregate tables,
+    WITHOUT ROWID with the keys first, so a player's rows are one range."""
+    statements = []
+    for table in TABLES:
+        columns = [f"{name} {kind} NOT NULL" for name, kind, _ in table.keys]
+        first, *others = (name for name, _ in table.sums)
+        columns += [f"{first} INTEGER NOT NULL", *(f"{name} ANY" for name in others)]
+        columns.append(f"PRIMARY KEY ({', '.join(table.key_names)})")
+        body = ",\n    ".join(columns)
+        statements.append(f"CREATE TABLE {table.name} (\n    {body}\n) STRICT, WITHOUT ROWID")
+    keys = ",\n    ".join(f"{name} {kind} NOT NULL" for name, kind, _ in _KEYS)
+    statements.append(
+        f"""CREATE TABLE {SESSION_TABLE} (
+    {keys},
+    first_at INTEGER NOT NULL,
+    last_at INTEGER NOT NULL,
+    hands INTEGER NOT NULL,
+    net INTEGER NOT NULL,
+    net_bb REAL NOT NULL,
+    PRIMARY KEY ({", ".join(KEY_NAMES)}, first_at)
+) STRICT, WITHOUT ROWID"""
+    )
+    return tuple(statements)
+
+
+def available(conn: sqlite3.Connection) -> bool:
+    """Whether the database has the tables (an older one, opened read-only, may not)."""
+    names = (*(t.name for t in TABLES), SESSION_TABLE)
+    found = conn.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN (?, ?, ?)", names
+    ).fetchone()[0]
+    return bool(found == len(names))
+
+
+# -- sessions ----------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Session:
+    """One session of one key (or, merged, of several): its first and last hand's times in
+    seconds since 1970 (UTC), as stored; ``net`` in the smallest unit as stored (the page
+    merges keys in major units)."""
+
+    start: int
+    end: int
+    hands: int
+    net: float
+    net_bb: float
+
+
+#: The gap in seconds, as the times are.
+_GAP = int(SESSION_GAP.total_seconds())
+
+
+def merge_sessions(sessions: Iterable[Session], gap: int = _GAP) -> list[Session]:
+    """Sessions (of one key or several, in any order) merged where they chain: spans that
+    overlap or lie at most ``gap`` seconds apart become one. A single hand is a session of
+    its own time, so the sessions of a list of hands are this merge too."""
+    merged: list[Session] = []
+    last_end = 0
+    for session in sorted(sessions, key=lambda s: s.start):
+        if merged and session.start - last_end <= gap:
+            current = merged[-1]
+            if session.end > last_end:
+                current.end = last_end = session.end
+            current.hands += session.hands
+            current.net += session.net
+            current.net_bb += session.net_bb
+        else:
+            merged.append(Session(session.start, session.end, session.hands, session.net,
+                                  session.net_bb))  # fmt: skip
+            last_end = session.end
+    return merged
+
+
+_KEY_SQL = ", ".join(sql for _, _, sql in _KEYS)
+#: One row per dealt-in ``ok`` seat with a time: its key, time, net and net in bb.
+_SEAT_TIMES = f"""
+    SELECT {_KEY_SQL}, CAST(strftime('%s', h.started_at) AS INTEGER), hp.net,
+           coalesce(hp.net * 1.0 / {BIG}, 0.0)
+    FROM hand_players hp JOIN hands h ON h.id = hp.hand
+    WHERE {_SEATS} AND h.started_at IS NOT NULL AND {{where}}
+    ORDER BY {", ".join(str(i) for i in range(1, len(_KEYS) + 2))}
+"""
+_KEY_MATCH = " AND ".join(f"{name} = ?" for name in KEY_NAMES)
+_INSERT = (
+    f"INSERT INTO {SESSION_TABLE} ({', '.join(KEY_NAMES)}, first_at, last_at, hands, net, net_bb)"
+    f" VALUES ({', '.join('?' * (len(KEY_NAMES) + 5))})"
+)
+
+
+def _seats_by_key(
+    rows: Iterable[Sequence[Any]],
+) -> Iterator[tuple[tuple[object, ...], list[Session]]]:
+    """Rows of :data:`_SEAT_TIMES` (ordered by key) as each key's one-hand sessions."""
+    key: tuple[object, ...] | None = None
+    hands: list[Session] = []
+    width = len(_KEYS)
+    for row in rows:
+        row_key = tuple(row[:width])
+        if row_key != key:
+            if key is not None:
+                yield key, hands
+            key, hands = row_key, []
+        at = int(row[width])
+        hands.append(Session(at, at, 1, int(row[width + 1]), float(row[width + 2])))
+    if key is not None:
+        yield key, hands
+
+
+def _near(
+    conn: sqlite3.Connection, key: tuple[object, ...], first: int, last: int
+) -> list[Session]:
+    """The key's stored sessions that end at or after ``first`` minus the gap and start
+    at or before ``last`` plus the gap. Sessions of one key never overlap, so they are the
+    last one starting before the window and those starting inside it: one range of the
+    primary key, however many sessions the player has."""
+    low, high = first - _GAP, last + _GAP
+    rows = conn.execute(
+        f"""SELECT first_at, last_at, hands, net, net_bb FROM {SESSION_TABLE}
+            WHERE {_KEY_MATCH} AND first_at <= ? AND first_at >= coalesce(
+                (SELECT max(first_at) FROM {SESSION_TABLE}
+                 WHERE {_KEY_MATCH} AND first_at <= ?), ?)""",
+        (*key, high, *key, low, low),
+    ).fetchall()
+    return [Session(*row) for row in rows if row[1] >= low]
+
+
+def _replace(conn: sqlite3.Connection, key: tuple[object, ...], old: Sequence[Session],
+             new: Sequence[Session]) -> None:  # fmt: skip
+    conn.executemany(
+        f"DELETE FROM {SESSION_TABLE} WHERE {_KEY_MATCH} AND first_at = ?",
+        [(*key, s.start) for s in old],
+    )
+    conn.executemany(_INSERT, [(*key, s.start, s.end, s.hands, s.net, s.net_bb) for s in new])
+
+
+_IDS = "IN (SELECT value FROM json_each(?))"
+
+
+def _iso(seconds: int) -> str:
+    """A time as ``hands.started_at`` holds it (``analytics.ingest.rows.iso_utc``)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+
+
+def _remove_sessions(conn: sqlite3.Connection, ids: str) -> None:
+    """Recompute the sessions the hands ``ids`` are in from the hands that stay."""
+    rows = conn.execute(_SEAT_TIMES.format(where=f"hp.hand {_IDS}"), (ids,))
+    for key, hands in _seats_by_key(rows.fetchall()):
+        old = _near(conn, key, hands[0].start, hands[-1].start)
+        if not old:
+            continue
+        first, last = min(s.start for s in old), max(s.end for s in old)
+        where = " AND ".join(f"{sql} = ?" for _, _, sql in _KEYS)
+        kept = conn.execute(
+            _SEAT_TIMES.format(
+                where=f"{where} AND h.started_at BETWEEN ? AND ? AND NOT hp.hand {_IDS}"
+            ),
+            (*key, _iso(first), _iso(last), ids),
+        ).fetchall()
+        _replace(
+            conn, key, old, merge_sessions(s for _, group in _seats_by_key(kept) for s in group)
+        )
+
+
+# -- keeping them ---------------------------------------------------------------------------
+
+
+#: The batch's seats, read once for the three tables: each key, the day, the starting hand,
+#: the time in seconds and the chart's per-seat terms (reading the seats, their hands and
+#: all-in EV once instead of three times, and the starting hand's CASE once a seat).
+_BATCH = "temp.page_sums_batch"
+_BATCH_COLUMNS = (
+    *((name, sql) for name, _, sql in CHART_TABLE.keys),
+    ("starting_hand", STARTING_HAND),
+    ("at", "CAST(strftime('%s', h.started_at) AS INTEGER)"),
+    *CHART_TABLE.sums[1:],
+)
+_FILL_BATCH = (
+    f"INSERT INTO {_BATCH} SELECT "
+    + ", ".join(sql for _, sql in _BATCH_COLUMNS)
+    + f" FROM {CHART_TABLE.source} WHERE {CHART_TABLE.where} AND hp.hand {_IDS}"
+)
+
+
+def _from_batch(table: Table, keys: tuple[str, ...], sums: str, where: str = "1") -> str:
+    names = ", ".join(keys)
+    return upsert_sql(table, f"SELECT {names}, {sums} FROM {_BATCH} WHERE {where} GROUP BY {names}")
+
+
+_BATCH_UPSERTS = (
+    _from_batch(
+        CHART_TABLE,
+        CHART_TABLE.key_names,
+        ", ".join(["count(*)", *(f"sum({name})" for name, _ in CHART_TABLE.sums[1:])]),
+    ),
+    _from_batch(
+        GRID_TABLE,
+        GRID_TABLE.key_names,
+        "count(*), sum(coalesce(net_bb, 0.0))",
+        f"game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)}) AND starting_hand IS NOT NULL",
+    ),
+)
+#: Unordered: grouped by key in Python (SQLite's sorter on nine keys cost more).
+_BATCH_TIMES = (
+    f"SELECT {', '.join(KEY_NAMES)}, at, net, coalesce(net_bb, 0.0) FROM {_BATCH}"
+    " WHERE at IS NOT NULL"
+)
+
+
+def add(conn: sqlite3.Connection, hand_ids: Iterable[int]) -> None:
+    """Add the hands (just stored, in the caller's transaction) to the page tables (none
+    before migration 0010: a test writes the older schemas as their importers did)."""
+    ids = json.dumps([int(i) for i in hand_ids])
+    if ids == "[]" or not available(conn):
+        return
+    columns = ", ".join(f"{sql} AS {name}" for name, sql in _BATCH_COLUMNS)
+    conn.execute(
+        f"CREATE TEMP TABLE IF NOT EXISTS page_sums_batch AS SELECT {columns}"
+        f" FROM {CHART_TABLE.source} LIMIT 0"
+    )
+    conn.execute(_FILL_BATCH, (ids,))
+    for sql in _BATCH_UPSERTS:
+        conn.execute(sql)
+    width = len(_KEYS)
+    by_key: dict[tuple[object, ...], list[Session]] = {}
+    for row in conn.execute(_BATCH_TIMES):
+        at = row[width]
+        by_key.setdefault(row[:width], []).append(
+            Session(at, at, 1, row[width + 1], row[width + 2])
+        )
+    for key, hands in by_key.items():
+        first, last = min(h.start for h in hands), max(h.start for h in hands)
+        old = _near(conn, key, first, last)
+        _replace(conn, key, old, merge_sessions([*old, *hands]))
+    conn.execute(f"DELETE FROM {_BATCH}")
+
+
+def remove(conn: sqlite3.Connection, hand_ids: Sequence[int]) -> None:
+    """Take the hands out (before their rows are deleted, in the same transaction)."""
+    ids = json.dumps([int(i) for i in hand_ids])
+    if ids == "[]" or not available(conn):
+        return
+    for table in TABLES:
+        conn.execute(upsert_sql(table, grouped_sql(table, -1, f"{table.hand_column} {_IDS}")),
+                     (ids,))  # fmt: skip
+        conn.execute(f"DELETE FROM {table.name} WHERE {table.sums[0][0]} <= 0")
+    _remove_sessions(conn, ids)
+
+
+def rebuild(conn: sqlite3.Connection) -> None:
+    """The tables of every stored hand, from scratch (migration 0010; a check in tests)."""
+    for name in (*(t.name for t in TABLES), SESSION_TABLE):
+        conn.execute(f"DELETE FROM {name}")
+    for table in TABLES:
+        conn.execute(upsert_sql(table, grouped_sql(table, +1, "1")))
+    rows = conn.execute(_SEAT_TIMES.format(where="1"))
+    for key, hands in _seats_by_key(rows):
+        _replace(conn, key, (), merge_sessions(hands))
