@@ -39,7 +39,18 @@ class Automaton:
     after that terminal, or :data:`FAIL`, filled in by :meth:`move` on first use.
     """
 
-    __slots__ = ("_end", "_ids", "_stacks", "_states", "accepts", "ends", "moves", "start")
+    __slots__ = (
+        "_end",
+        "_ids",
+        "_stacks",
+        "_states",
+        "accepts",
+        "ends",
+        "lines",
+        "moves",
+        "remembered",
+        "start",
+    )
 
     def __init__(self, lark: Lark, start: str = "start") -> None:
         table = lark.parser.parser.parser.parse_table
@@ -51,6 +62,12 @@ class Automaton:
         self.moves: list[dict[str, int]] = []
         #: Per configuration: may the input end there (None until asked).
         self.ends: list[bool | None] = []
+        #: Per configuration: line text -> what the lexer found it to be there, filled by
+        #: :meth:`parser.lexer.LineLexer.walk_lines` (a dict per configuration, made with
+        #: it, so a walk that reaches a configuration finds its dict); ``remembered``
+        #: counts the entries.
+        self.lines: list[dict[str, Any]] = []
+        self.remembered = 0
         self.start = self._number((table.start_states[start],))
 
     def _number(self, stack: tuple[int, ...]) -> int:
@@ -62,6 +79,7 @@ class Automaton:
             self._stacks.append(stack)
             self.accepts.append(self._states[stack[-1]])
             self.moves.append({})
+            self.lines.append({})
             self.ends.append(None)
         return found
 

@@ -158,8 +158,34 @@ def identify_pokerstars(text: str) -> tuple[str, str] | None:
 
 
 def hand_id_of(line: str) -> str | None:
+    found = _site(line)
+    return found[1] if found else None
+
+
+_USUAL = "PokerStars Hand #"
+
+
+def _site(line: str) -> tuple[str, str, int] | None:
+    """``_SITE.match(line)`` as (site name, hand number, where the rest starts, maybe
+    with the blanks ``\\s*`` would take), or None.
+
+    The usual header ("PokerStars Hand #123: ...") is read by slicing, the regex's answer
+    without running it (``\\d`` is ``str.isdecimal``, ``\\s`` is ``str.isspace``); any
+    other start goes through the regex.
+
+    >>> _site("PokerStars Hand #12:  Hold'em"), _site("pokerstars game #7: x")
+    (('PokerStars', '12', 20), ('PokerStars', '7', 20))
+    """
+    if line.startswith(_USUAL):
+        colon = line.find(":", len(_USUAL))
+        number = line[len(_USUAL) : colon]
+        if colon >= 0 and number.isdecimal():  # isdecimal: False when empty ("#:")
+            return "PokerStars", number, colon + 1
     m = _SITE.match(line)
-    return m["id"] if m else None
+    if m is None:
+        return None
+    site = m["site"].upper()
+    return ("PokerStars" if site.startswith("POKERSTARS") else _SITE_NAMES[site]), m["id"], m.end()
 
 
 def _zone(abbreviation: str) -> ZoneInfo:
@@ -193,35 +219,51 @@ def _day_offset(date: str, tz: str) -> timedelta | None:
     return offset
 
 
+#: (date, zone) -> the date's (year, month, day) and :func:`_day_offset`: a file's hands
+#: share a few days.
+_DAYS: dict[tuple[str, str], tuple[int, int, int, timedelta | None]] = {}
+
+
 def _when(date: str, clock: str, tz: str | None) -> datetime:
-    year, month, day = date.split("/")
-    hour, minute, *second = clock.split(":")
-    offset = _day_offset(date, tz or "ET")  # raises for an unknown zone, as _zone does
+    key = (date, tz or "ET")
+    day = _DAYS.get(key)
+    if day is None:
+        offset = _day_offset(*key)  # raises for an unknown zone, as _zone does
+        year, month, dd = date.split("/")
+        day = (int(year), int(month), int(dd), offset)
+        if len(_DAYS) > 10_000:
+            _DAYS.clear()
+        _DAYS[key] = day
+    year_, month_, day_, offset = day
+    parts = clock.split(":")
+    second = int(parts[2]) if len(parts) > 2 else 0
     try:
-        naive = datetime(
-            int(year),
-            int(month),
-            int(day),
-            int(hour),
-            int(minute),
-            int(second[0]) if second else 0,
-        )
+        if offset is not None:  # the day's one offset, known: no zoneinfo lookup
+            # tzinfo given positionally: datetime's keyword parsing costs more than the rest
+            return (
+                datetime(year_, month_, day_, int(parts[0]), int(parts[1]), second, 0, UTC) - offset
+            )
+        naive = datetime(year_, month_, day_, int(parts[0]), int(parts[1]), second)
     except ValueError as exc:
         raise HeaderError(f"invalid time '{date} {clock}'") from exc
-    if offset is not None:  # the day's one offset, known: no zoneinfo lookup
-        return (naive - offset).replace(tzinfo=UTC)
-    return naive.replace(tzinfo=_zone(tz or "ET")).astimezone(UTC)
+    return naive.replace(tzinfo=_zone(key[1])).astimezone(UTC)
 
 
 def parse_header(line: str) -> Header:
     """Read a header line (without its newline); raise :class:`HeaderError` if it does not fit."""
-    site_m = _SITE.match(line)
-    if site_m is None:
+    found = _site(line)
+    if found is None:
         raise HeaderError("not a hand header")
-    site = site_m["site"].upper()
-    site_name = "PokerStars" if site.startswith("POKERSTARS") else _SITE_NAMES[site]
-    rest = line[site_m.end() :]
-    time_m = _TIME.search(rest)
+    site_name, hand_id, end = found
+    rest = line[end:].lstrip()
+    # The time is the header's tail: try its usual place, after the last " - ", first. A
+    # match there is the one a search finds (an earlier start would need a " - " inside
+    # the time, which only "DATE - CLOCK" has, and a match at that one fails on the clock)
+    # but for the blanks before the "-", which only the game part, stripped, would keep.
+    dash = rest.rfind(" - ")
+    time_m = _TIME.match(rest, dash) if dash >= 0 else None
+    if time_m is None:
+        time_m = _TIME.search(rest)
     started_at = None
     if time_m is not None:
         if time_m["tz2"] == "ET":
@@ -229,8 +271,8 @@ def parse_header(line: str) -> Header:
         else:
             started_at = _when(time_m["date"], time_m["clock"], time_m["tz"])
         rest = rest[: time_m.start()]
-    game = _game(rest.strip())
-    return Header(site_name, site_m["id"], *game, started_at)
+    game = _game(rest.strip())  # the blanks a match after the last " - " leaves go here
+    return Header(site_name, hand_id, *game, started_at)
 
 
 _Game = tuple[

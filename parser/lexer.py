@@ -13,7 +13,12 @@ order, which is exactly what lark's lexer does.
 
 Tokens carry the regex match (:class:`LineToken`), so the builder does not match again;
 :func:`line_matches` gives the same lines as ``(terminal, match, line)`` triples, without
-building a token per line (the PokerStars parser's path).
+building a token per line (the PokerStars parser's path), and remembers across hands, per
+parser configuration, what each line's text turned out to be (a session repeats most of
+its lines: "MrBlue: folds", "*** HOLE CARDS ***"): a line seen before costs one dict lookup.
+That is right only because every terminal's match depends on its line alone
+(:func:`parser.locality.line_local` checks each regex; a grammar with one that does not is
+never remembered), and the memory is bounded (:data:`MEMO_LIMIT` lines, about 8 MB).
 Errors are lark's own: ``UnexpectedCharacters`` for a line no allowed terminal matches,
 ``UnexpectedToken`` for a line that fits a terminal this section does not allow.
 """
@@ -30,6 +35,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState
 
 from parser.automaton import FAIL, Automaton, collects_lines
+from parser.locality import line_local
 
 #: Line starts -> the terminals that begin with that text.
 _PREFIXES: dict[str, tuple[str, ...]] = {
@@ -114,6 +120,12 @@ _HEADER_CANDIDATES = ("HEADER_LINE",)
 #: One line of a hand as a walk finds it: its terminal, that terminal's match (the line's
 #: fields; ``match.start()`` is where the line starts) and its 1-based line number.
 Line = tuple[str, re.Match[str], int]
+#: A line a walk remembers, per configuration and line text: its terminal, a match of the
+#: line alone (the same groups; None until the line is seen a second time) and the
+#: configuration after it.
+Seen = tuple[str, re.Match[str] | None, int]
+#: Lines remembered per grammar at most (then they are forgotten and learnt again).
+MEMO_LIMIT = 50_000
 
 
 class LineToken(Token):
@@ -177,6 +189,13 @@ class LineLexer(Lexer):
         self.prefixes = {k: tuple(sorted(v, key=rank)) for k, v in _PREFIXES.items()}
         self.colon_verbs = {k: tuple(sorted(v, key=rank)) for k, v in _COLON_VERBS.items()}
         self.verbs = {k: tuple(sorted(v, key=rank)) for k, v in _VERBS.items()}
+        self._check_locality()
+
+    def _check_locality(self) -> None:
+        """May walks remember lines (after ``patterns`` is set)?"""
+        #: Every terminal's match is decided by its line alone, so walks may remember lines
+        #: (in the automaton's ``lines``).
+        self.line_local = all(line_local(p) for p in self.patterns.values())
 
     def _candidates(self, line: str) -> tuple[str, ...]:
         """The terminals a line's shape allows, in priority order (maybe none)."""
@@ -238,7 +257,7 @@ class LineLexer(Lexer):
         """The tokens ``lex`` gives for ``text`` with lark's parser driving it, found by
         walking ``automaton`` instead (:mod:`parser.automaton`); None when the text does
         not fit the grammar (lark's parser then says where and why)."""
-        lines = self.walk_lines(text, automaton)
+        lines = self.walk_lines(text, automaton, remember=False)
         if lines is None:
             return None
         find = text.find
@@ -247,14 +266,24 @@ class LineLexer(Lexer):
             for name, m, number in lines
         ]
 
-    def walk_lines(self, text: str, automaton: Automaton) -> list[Line] | None:
+    def walk_lines(
+        self, text: str, automaton: Automaton, remember: bool = True
+    ) -> list[Line] | None:
         """:meth:`walk`'s answer as ``(terminal, match, line number)`` triples, without
-        building a token per line (a builder needs only these; issue 11)."""
+        building a token per line (a builder needs only these; issue 11).
+
+        A line whose text was seen before in the same configuration (an earlier hand's
+        "Pluribus: folds") is not lexed again: its terminal and the configuration after
+        it are remembered and, from its second sighting on, a match of that line alone,
+        whose groups are this line's (``match.start()`` is then 0 of ``match.string``,
+        the line; ``remember=False`` gives every match on ``text`` itself, as tokens need).
+        """
         accepts_of = automaton.accepts
         moves_of = automaton.moves
         candidates_of = self._candidates
         patterns = self.patterns
         fallback = self._fallback
+        memo = automaton.lines if remember and self.line_local else None
         config = automaton.start
         found_lines: list[Line] = []
         append = found_lines.append
@@ -268,6 +297,19 @@ class LineLexer(Lexer):
             if not line:
                 pos += 1
                 continue
+            if memo is not None:
+                seen: Seen | None = memo[config].get(line)
+                if seen is not None:  # this text, in this configuration, in an earlier hand
+                    name, known, next_config = seen
+                    if known is None:  # seen once: match the line alone, and keep that
+                        known = patterns[name].match(line + "\n")
+                        if known is not None:  # (always: the terminals are line-local)
+                            memo[config][line] = (name, known, next_config)
+                    if known is not None:
+                        config = next_config
+                        append((name, known, number))
+                        pos += len(line) + 1
+                        continue
             accepts = accepts_of[config]
             # self.choose, inlined (the hot path: a line of every hand)
             for name in candidates_of(line):
@@ -286,6 +328,12 @@ class LineLexer(Lexer):
                 after = automaton.move(config, name)
                 if after == FAIL:
                     return None
+            if memo is not None:
+                automaton.remembered += 1
+                if automaton.remembered > MEMO_LIMIT:
+                    _forget(automaton)
+                    automaton.remembered = 1
+                memo[config][line] = (name, None, after)
             config = after
             append((name, found, number))
             pos += len(line) + 1
@@ -368,6 +416,19 @@ def _walker_of(lark: Lark) -> tuple[LineLexer, Automaton] | Literal[False]:
     if walker is None:
         walker = _walkers[lark] = _walker(lark)
     return walker
+
+
+def forget_lines() -> None:
+    """Forget every walk's remembered lines (benchmarks time a first pass with it)."""
+    for walker in _walkers.values():
+        if walker is not False:
+            _forget(walker[1])
+
+
+def _forget(automaton: Automaton) -> None:
+    for remembered in automaton.lines:
+        remembered.clear()
+    automaton.remembered = 0
 
 
 #: Per Lark object: its lexer and automaton, or False when its result is not its tokens.

@@ -11,8 +11,11 @@ who are not seated.
 Speed (issue 11): the lines come as ``(terminal, match, line)`` triples
 (:func:`parser.lexer.line_matches`, no token object per line), the events and the hand are
 made by :mod:`parser.model.makers` (the frozen ``__init__`` cost a third of a parse), and
-what repeats across hands is remembered: card groups, amounts, each game's streets, and a
-seat list's :class:`parser.names.SeatNames`.
+what repeats across hands is remembered: card groups, amounts (an :class:`Amounts` map:
+``amounts[text]``), each game's streets, a seat list's :class:`parser.names.SeatNames`, seat
+lines' ``Seat`` values and total-pot lines (:func:`forget` drops what is remembered). The
+handlers of the most frequent lines check the seated name inline and build their events
+with positional makers.
 """
 
 from __future__ import annotations
@@ -23,14 +26,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from parser.header import Header, HeaderError, parse_header
-from parser.lexer import Line, LineToken
+from parser.lexer import Line, LineToken, forget_lines
 from parser.model import events as ev
 from parser.model import makers as make
 from parser.model.cards import Card, parse_cards
 from parser.model.errors import ParseError
 from parser.model.games import Forced
 from parser.model.hand import ParsedHand, Seat, Source, Stakes
-from parser.money import MoneyError, to_units, to_units_floor
+from parser.money import Amounts, MoneyError, to_units, to_units_floor
 from parser.names import SeatNames, seat_names
 from parser.summary import read_total_pot, revealed_cards
 from parser.tournament_header import tournament_of_header
@@ -60,8 +63,23 @@ class _CardGroups(dict[str | None, tuple[Card, ...]]):
 
 
 #: Amount text -> int, by unit (a cache: amounts repeat a lot).
-_AMOUNTS: dict[int, dict[str, int]] = {1: {}, 100: {}}
+_AMOUNTS: dict[int, Amounts] = {1: Amounts(1), 100: Amounts(100)}
 _CARDS = _CardGroups()
+#: Seat line -> its seat, by how amounts are read (a room's ``Amounts`` class, the unit):
+#: a session's seat list repeats while no stack changes, and a ``Seat`` is a value
+#: (frozen, no line number), so hands may share one.
+_SEATS: dict[tuple[type[Amounts], int], dict[str, Seat]] = {}
+#: "Total pot" text -> its total and named parts (``read_total_pot``).
+_TOTALS: dict[str, tuple[str, tuple[tuple[str, str], ...]]] = {}
+
+
+def forget() -> None:
+    """Forget what earlier hands taught the lexer and the builder (lines, seats, totals):
+    a benchmark times a first pass over its hands with it, not a replay of the same."""
+    forget_lines()
+    _SEATS.clear()
+    _TOTALS.clear()
+
 
 _CARD_GROUP = re.compile(r"\[([^\]]*)\]")
 _STREETS = {
@@ -84,6 +102,20 @@ _BLINDS = {
     "dead blind": ev.Blind.DEAD,
 }
 
+
+#: Positional makers of the events of the most frequent lines (keyword arguments cost
+#: more than the slots they fill; the fields' order is the class's: ``line`` first).
+_fold = make.positional(ev.Fold)
+_check = make.positional(ev.Check)
+_call = make.positional(ev.Call)
+_bet = make.positional(ev.Bet)
+_raise_to = make.positional(ev.RaiseTo)
+_deal_hole = make.positional(ev.DealHole)
+_deal_board = make.positional(ev.DealBoard)
+_post_blind = make.positional(ev.PostBlind)
+_post_ante = make.positional(ev.PostAnte)
+_uncalled = make.positional(ev.UncalledBetReturned)
+_collect = make.positional(ev.Collect)
 
 _BOARD_GROUPS: dict[str, tuple[Card, ...]] = {}
 
@@ -174,7 +206,8 @@ class Builder:
         self.seat_numbers: dict[int, Seat] = {}
         #: Built when the seat list is complete.
         self.names: SeatNames | None = None
-        self.amounts: dict[str, int] = _AMOUNTS[1]
+        #: Amount text -> int of the hand's unit (``amounts[text]``, converted on a miss).
+        self.amounts: Amounts = _AMOUNTS[1]
         self.events: list[ev.Event] = []
         self._add = self.events.append
         self.stud = self.draw = False
@@ -237,7 +270,8 @@ class Builder:
         assert header is not None
         assert spec is not None
         assert stakes is not None
-        boards = tuple(self.summary_boards[r] for r in sorted(self.summary_boards))
+        runs = self.summary_boards
+        boards = tuple(runs.values()) if len(runs) < 2 else tuple(runs[r] for r in sorted(runs))
         return make.ParsedHand(
             site=header.site,
             hand_id=header.hand_id,
@@ -276,13 +310,7 @@ class Builder:
     # -- helpers -----------------------------------------------------------------------
 
     def _money(self, text: str) -> int:
-        value = self.amounts.get(text)
-        if value is None:
-            value = to_units(text, self.unit)
-            if len(self.amounts) > _CACHE_LIMIT:
-                self.amounts.clear()
-            self.amounts[text] = value
-        return value
+        return self.amounts[text]
 
     @staticmethod
     def _cards(text: str | None) -> tuple[Card, ...]:
@@ -339,42 +367,51 @@ class Builder:
         self.stakes = make.Stakes(small=small, big=big, ante=ante, cap=cap)
 
     def _on_SEAT_LINE(self, m: re.Match[str]) -> None:
-        number, name, stack, bounty, flag = m.groups()
-        seat = make.Seat(
-            seat=int(number),
-            name=name,
-            stack=self._money(stack),
-            sitting_out=flag == " is sitting out",
-            out_of_hand=bool(flag) and flag.startswith(" out of hand"),
-            bounty=to_units(bounty, 100) if bounty else None,
-        )
-        if seat.seat in self.seat_numbers:
+        amounts = self.amounts
+        kind = (type(amounts), amounts.unit)
+        seen = _SEATS.get(kind)
+        if seen is None:
+            seen = _SEATS[kind] = {}
+        line = m[0]
+        seat = seen.get(line)
+        if seat is None:
+            number, name, stack, bounty, flag = m.groups()
+            seat = make.Seat(
+                seat=int(number),
+                name=name,
+                stack=amounts[stack],
+                sitting_out=flag == " is sitting out",
+                out_of_hand=flag is not None and flag.startswith(" out of hand"),
+                bounty=to_units(bounty, 100) if bounty else None,
+            )
+            if len(seen) > _CACHE_LIMIT:
+                seen.clear()
+            seen[line] = seat
+        name = seat.name
+        numbers = self.seat_numbers
+        if seat.seat in numbers:
             raise _Fail(f"seat {seat.seat} is listed twice")
-        if name in self.seats:
+        seats = self.seats
+        if name in seats:
             raise _Fail(f"{name!r} is seated twice")
-        self.seats[name] = seat
-        self.seat_numbers[seat.seat] = seat
+        seats[name] = seat
+        numbers[seat.seat] = seat
         self.names = None
 
     # -- forced bets -------------------------------------------------------------------
 
     def _on_ANTE_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(
-            make.PostAnte(player=name, amount=self._money(m[2]), all_in=bool(m[3]), line=self.line)
-        )
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        self._add(_post_ante(self.line, name, self.amounts[m[2]], bool(m[3])))
 
     def _on_BLIND_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(
-            make.PostBlind(
-                player=name,
-                amount=self._money(m[3]),
-                blind=_BLINDS[m[2]],
-                all_in=bool(m[4]),
-                line=self.line,
-            )
-        )
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        amount = self.amounts[m[3]]
+        self._add(_post_blind(self.line, name, amount, _BLINDS[m[2]], bool(m[4])))
 
     # -- dealing -----------------------------------------------------------------------
 
@@ -415,7 +452,8 @@ class Builder:
             old_cards: tuple[Card, ...] = groups[0][: len(board)] if board is not None else ()
             new = groups[0][len(old_cards) :]
         else:
-            old_cards = tuple(c for g in groups[:-1] for c in g)
+            # "[7d 5h 9d] [7c]": the cards so far are the first group (one before the new)
+            old_cards = groups[0] if len(groups) == 2 else tuple(c for g in groups[:-1] for c in g)
             new = groups[-1]
         if board is None:  # a second run starts from the cards the runs share
             if tuple(self.boards[1][: len(old_cards)]) != old_cards:
@@ -425,11 +463,17 @@ class Builder:
             raise _Fail(f"the board so far is [{' '.join(map(str, board))}]")
         board.extend(new)
         self.street = street
-        self._add(make.DealBoard(street=street, cards=new, run=run, line=self.line))
+        self._add(_deal_board(self.line, street, new, run))
 
     def _on_DEALT_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        first, second = _CARDS[m[2]], _CARDS[m[3]]
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        first = _CARDS[m[2]]
+        if not (self.stud or self.draw) and m[3] is None:  # hole cards before a flop
+            self._add(_deal_hole(self.line, name, first, ()))
+            return
+        second = _CARDS[m[3]]
         street = self.street
         if self.stud:
             new = second if m[3] is not None else first
@@ -461,35 +505,36 @@ class Builder:
     # -- betting -----------------------------------------------------------------------
 
     def _on_FOLD_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(make.Fold(player=name, cards=_CARDS[m[2]], line=self.line))
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        self._add(_fold(self.line, name, _CARDS[m[2]]))
 
     def _on_CHECK_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(make.Check(player=name, line=self.line))
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        self._add(_check(self.line, name))
 
     def _on_CALL_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        all_in = "all-in" in m[3]
-        self._add(make.Call(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        self._add(_call(self.line, name, self.amounts[m[2]], "all-in" in m[3]))
 
     def _on_BET_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        all_in = "all-in" in m[3]
-        self._add(make.Bet(player=name, amount=self._money(m[2]), all_in=all_in, line=self.line))
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        self._add(_bet(self.line, name, self.amounts[m[2]], "all-in" in m[3]))
 
     def _on_RAISE_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
-        self._add(
-            make.RaiseTo(
-                player=name,
-                amount=self._money(m[3]),
-                by=self._money(m[2]),
-                all_in="all-in" in m[4],
-                capped=" cap" in m[4],
-                line=self.line,
-            )
-        )
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
+        amounts = self.amounts
+        amount, by, suffix = amounts[m[3]], amounts[m[2]], m[4]
+        self._add(_raise_to(self.line, name, amount, by, "all-in" in suffix, " cap" in suffix))
 
     def _on_BRING_IN_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
@@ -534,8 +579,10 @@ class Builder:
     # -- the end of the hand -------------------------------------------------------------
 
     def _on_UNCALLED_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m, group=2)
-        self._add(make.UncalledBetReturned(player=name, amount=self._money(m[1]), line=self.line))
+        names, name = self.names, m[2]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m, group=2)
+        self._add(_uncalled(self.line, name, self.amounts[m[1]]))
 
     def _on_SHOWDOWN_LINE(self, m: re.Match[str]) -> None:
         self.run = _RUNS[m[1]]
@@ -558,7 +605,9 @@ class Builder:
         self._add(make.Muck(player=name, line=self.line))
 
     def _on_COLLECT_LINE(self, m: re.Match[str]) -> None:
-        name, m = self._seated(m)
+        names, name = self.names, m[1]
+        if names is None or name not in names.trusted:
+            name, m = self._seated(m)
         amount, whole = to_units_floor(m[2], self.unit)
         where = m[3]
         if where == "pot":
@@ -568,11 +617,7 @@ class Builder:
         else:
             number = where[len("side pot") :].lstrip("- ")
             pot = int(number) if number else 1
-        self._add(
-            make.Collect(
-                player=name, amount=amount, pot=pot, run=self.run, whole=whole, line=self.line
-            )
-        )
+        self._add(_collect(self.line, name, amount, pot, self.run, whole))
 
     def _on_CASH_OUT_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
@@ -593,7 +638,15 @@ class Builder:
     _on_RUN_TWICE_LINE = _on_SUMMARY_LINE
 
     def _on_TOTAL_POT_LINE(self, m: re.Match[str]) -> None:
-        total, parts = read_total_pot(m[1])
+        text = m[1]
+        found = _TOTALS.get(text)
+        if found is None:
+            total, named = read_total_pot(text)
+            found = (total, tuple(named))
+            if len(_TOTALS) > _CACHE_LIMIT:
+                _TOTALS.clear()
+            _TOTALS[text] = found
+        total, parts = found
         self.total_pot = self._money(total)
         for key, text in parts:
             amount = self._money(text)

@@ -88,6 +88,36 @@ def to_units(text: str, unit: int) -> int:
     return value
 
 
+class Amounts(dict[str, int]):
+    """Amount texts of one unit -> ints, each converted (:func:`to_units`) on first sight.
+
+    A builder reads an amount as ``amounts[text]``: one dict lookup for an amount seen
+    before, no call (issue 11). Bounded: past ``limit`` texts it starts again.
+
+    >>> cents = Amounts(100)
+    >>> cents["$1.50"], cents["$1.50"], len(cents)
+    (150, 150, 1)
+    """
+
+    __slots__ = ("limit", "unit")
+
+    def __init__(self, unit: int, limit: int = _CACHE_LIMIT) -> None:
+        super().__init__()
+        self.unit = unit
+        self.limit = limit
+
+    def convert(self, text: str) -> int:
+        """What ``text`` is in this unit (a subclass reads its room's spelling here)."""
+        return to_units(text, self.unit)
+
+    def __missing__(self, text: str) -> int:
+        value = self.convert(text)
+        if len(self) >= self.limit:
+            self.clear()
+        self[text] = value
+        return value
+
+
 def to_units_floor(text: str, unit: int) -> tuple[int, bool]:
     """Like :func:`to_units`, but a fraction is rounded down and reported, not raised.
 

@@ -17,7 +17,8 @@ Performance (issue 11): a hand that fits the grammar is not run through lark's p
 loop: :func:`parser.lexer.line_matches` walks the grammar's own LALR tables on the line
 kinds (:mod:`parser.automaton`), which gives the same lines at half the cost (as
 ``(terminal, match, line)`` triples: no token object per line); a hand the walk finds does
-not fit goes through ``lark.parse`` for lark's own error. The events are built by
+not fit goes through ``lark.parse`` for lark's own error; a line whose text the walk met
+before in the same place is not lexed again (:mod:`parser.lexer`). The events are built by
 :mod:`parser.model.makers`, not the frozen dataclasses' ``__init__``.
 `benchmarks/parse_pluribus.py` prints the split (split, lex+parse, build) and the ratio to
 a plain regex line classifier.

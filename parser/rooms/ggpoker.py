@@ -46,7 +46,7 @@ from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.games import GAME_SPECS, Forced
 from parser.model.hand import ParsedHand, Source, Stakes
-from parser.money import MoneyError
+from parser.money import Amounts, MoneyError
 from parser.rooms.builder import dispatch, handlers_of
 from parser.rooms.errors import translate
 from parser.rooms.grammar import grammar
@@ -253,7 +253,7 @@ class GGBuilder(Builder):
             self.currency, self.unit = header.currency, 100
         else:
             self.currency, self.unit = "PLAY", 1
-        self.amounts = {}
+        self.amounts = Amounts(self.unit)
 
     def _on_TABLE_LINE(self, m: re.Match[str]) -> None:
         header = self.header

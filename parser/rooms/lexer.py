@@ -73,6 +73,7 @@ class RoomLexer(LineLexer):
         self.keys = {k: ordered(v) for k, v in self.KEYS.items()}
         self._prefix_re = _alternation(self.PREFIXES) if self.PREFIXES else None
         self._verb_re = _alternation(self.VERBS) if self.VERBS else None
+        self._check_locality()
 
     def key(self, line: str) -> str:
         """The word of ``line`` that :attr:`KEYS` is looked up by (rooms with ``KEYS``)."""

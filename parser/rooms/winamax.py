@@ -49,7 +49,7 @@ from parser.model import events as ev
 from parser.model.cards import parse_cards
 from parser.model.games import GAME_SPECS, Forced
 from parser.model.hand import ParsedHand, Seat, Source, Stakes
-from parser.money import MoneyError, to_units_floor
+from parser.money import Amounts, MoneyError, to_units, to_units_floor
 from parser.rooms.builder import dispatch, handlers_of
 from parser.rooms.errors import translate
 from parser.rooms.grammar import grammar
@@ -214,6 +214,15 @@ class WinamaxLexer(RoomLexer):
     HEADER: ClassVar[re.Pattern[str]] = re.compile("Winamax Poker - ")
 
 
+class _Amounts(Amounts):
+    """A hand's amounts as Winamax writes them ("0,50€"), read as :func:`plain_amount`."""
+
+    __slots__ = ()
+
+    def convert(self, text: str) -> int:
+        return to_units(plain_amount(text), self.unit)
+
+
 class WinamaxBuilder(Builder):
     """Builds one Winamax hand; lines with PokerStars' groups use ``Builder``'s handlers."""
 
@@ -241,9 +250,6 @@ class WinamaxBuilder(Builder):
         near = abs(Decimal(paid) - written * self.unit) <= 5 * self.unit
         return paid if near else int(written * self.unit)
 
-    def _money(self, text: str) -> int:
-        return super()._money(plain_amount(text))
-
     # -- header, table, seats ------------------------------------------------------------
 
     def _on_HEADER_LINE(self, m: re.Match[str]) -> None:
@@ -256,7 +262,7 @@ class WinamaxBuilder(Builder):
             self.currency, self.unit = "CHIPS", 1
         else:  # real money (EUR) or play money: both in cents
             self.currency, self.unit = header.currency or "PLAY", 100
-        self.amounts = {}
+        self.amounts = _Amounts(self.unit)
 
     def _on_TABLE_LINE(self, m: re.Match[str]) -> None:
         header = self.header
