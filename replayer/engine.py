@@ -32,6 +32,12 @@ from replayer.settlement.settle import settle
 from replayer.snapshot import snapshot
 from replayer.state import HandState
 
+#: Enum members read once: reading one from its class goes through the enum's metaclass
+#: (about 0.35 us), and the hot path asks for them at every event.
+_BLINDS = Forced.BLINDS
+_FIXED_LIMIT = Betting.FIXED_LIMIT
+_SMALL_BET = BetSize.SMALL
+
 
 def replay(
     hand: ParsedHand, spec: GameSpec | None = None, *, record_states: bool = False
@@ -64,6 +70,61 @@ class HandReplay:
     applied are those of ``hand.events``; ``apply`` may be given further ones.
     """
 
+    # Slots: the phases read and write the hand's state at every event, and a slot is
+    # faster to reach than an entry of an instance dictionary this large.
+    __slots__ = (
+        "able_count",
+        "actors",
+        "added",
+        "all_in_point",
+        "all_in_seen",
+        "anchor",
+        "auto_returned",
+        "big_blind",
+        "big_posted",
+        "board_size",
+        "boards",
+        "cash_out_fees",
+        "cash_outs",
+        "collect_events",
+        "collects",
+        "decisions",
+        "diagnostics",
+        "disconnected",
+        "drawing",
+        "drawn",
+        "draws",
+        "event",
+        "folded_on",
+        "fractional",
+        "hand",
+        "index",
+        "last_actor",
+        "ledger",
+        "live",
+        "live_count",
+        "mucked",
+        "note",
+        "opener_unknown",
+        "order",
+        "pending",
+        "place",
+        "positions",
+        "pot",
+        "record",
+        "ring",
+        "rnd",
+        "round_opener",
+        "seated",
+        "showdown",
+        "spec",
+        "starting",
+        "states",
+        "street_index",
+        "time_out",
+        "void",
+    )
+
     def __init__(self, hand: ParsedHand, spec: GameSpec, record_states: bool = False) -> None:
         self.hand = hand
         self.spec = spec
@@ -73,10 +134,17 @@ class HandReplay:
         # out without saying so. A hand built live (no events yet) deals everyone seated.
         events = hand.events
         player_event = ev.PlayerEvent
-        involved = {e.player for e in events if isinstance(e, player_event)}
+        # The seated players the log has not shown yet, read up to the event that shows
+        # the last of them (the hole cards, as a rule, near the start).
+        unseen = {s.name for s in hand.seats}
+        for e in events:
+            if isinstance(e, player_event):
+                unseen.discard(e.player)
+                if not unseen:
+                    break
         actors: dict[str, Actor] = {}
         for seat in sorted(hand.seats, key=_seat_number):
-            dealt = seat.name in involved if events else not seat.sitting_out
+            dealt = seat.name not in unseen if events else not seat.sitting_out
             actors[seat.name] = Actor(seat.name, seat.seat, seat.stack, dealt)
         self.actors = actors
         self.starting = {s.name: s.stack for s in hand.seats}
@@ -85,10 +153,15 @@ class HandReplay:
         button = hand.button_seat
         if button is None:
             button = dealt_seats[-1] if dealt_seats else 0
-        clockwise, positions = _seating(dealt_seats, button, spec.forced is Forced.BLINDS)
+        clockwise, positions = _seating(dealt_seats, button, spec.forced is _BLINDS)
         #: Dealt-in players clockwise from the first seat left of the button (S4, B3).
         self.order: list[Actor] = [by_seat[s] for s in clockwise]
+        #: ``order`` twice over: the players after seat ``i`` are one slice of it, where
+        #: the turn questions would otherwise count modulo the table at each step.
+        self.ring: list[Actor] = self.order * 2
         self.place = {a.name: i for i, a in enumerate(self.order)}
+        #: The dealt-in players by seat number, as the results list them.
+        self.seated: list[Actor] = [by_seat[s] for s in dealt_seats]
         #: Players not folded, and of those the ones not all-in, kept as counts because the
         #: next-to-act question is asked at every event.
         self.live_count = len(self.order)
@@ -96,9 +169,11 @@ class HandReplay:
         #: Position names by seat (shared between hands of the same seating: read only).
         self.positions = positions
         stakes = hand.stakes
-        fixed = spec.betting is Betting.FIXED_LIMIT
+        fixed = spec.betting is _FIXED_LIMIT
         self.big_blind = stakes.small if fixed else stakes.big
         self.street_index = 0
+        #: Whether this street is a draw (C1): asked before every action.
+        self.drawing = spec.streets[0].draw
         self.pot = 0
         self.added = 0
         self.rnd = self._new_round(spec.streets[0].name)
@@ -244,9 +319,9 @@ class HandReplay:
         spec = self.spec
         betting = spec.betting_on(street) if spec.street_betting else spec.betting
         stakes = self.hand.stakes
-        if betting is Betting.FIXED_LIMIT:
+        if betting is _FIXED_LIMIT:
             size = spec.street(street).bet_size
-            unit = stakes.small if size is BetSize.SMALL else stakes.big
+            unit = stakes.small if size is _SMALL_BET else stakes.big
         else:
             unit = self.big_blind
         # Round's fields in order: street, betting, bet_unit, current_bet, min_increment,
@@ -259,7 +334,7 @@ class HandReplay:
             unit,
             0,
             0,
-            spec.max_bets if betting is Betting.FIXED_LIMIT else None,
+            spec.max_bets if betting is _FIXED_LIMIT else None,
             False,
             self.pot,
         )
@@ -301,7 +376,7 @@ class HandReplay:
         """Who the rules say acts next (B3, B4), or None when the round is over."""
         if self.live_count < 2 or self.able_count == 0 or self.void is not None:
             return None
-        if self.spec.streets[self.street_index].draw and len(self.drawn) < self.live_count:
+        if self.drawing and len(self.drawn) < self.live_count:
             return None  # the draw comes first (C1)
         order_ = self.order
         # Everyone in ``order`` is dealt in, so "can act" is "neither folded nor all-in".
@@ -310,11 +385,11 @@ class HandReplay:
             if not self._owes(only):
                 return None
         start = self.last_actor or self._opener()
-        i = self.place[start.name] if start is not None else -1
-        n = len(order_)
+        # The seats after ``start`` clockwise, each once (every seat from the first left of
+        # the button when the round has no opener).
+        i = self.place[start.name] + 1 if start is not None else 0
         current = self.rnd.current_bet
-        for step in range(1, n + 1):
-            actor = order_[(i + step) % n]
+        for actor in self.ring[i : i + len(order_)]:
             if actor.folded or actor.all_in:
                 continue
             if not actor.acted or (actor.bet < current and self._owes(actor)):
@@ -354,7 +429,7 @@ class HandReplay:
             raise Illegal("B1", f"{actor.name} has folded and cannot act again")
         if actor.all_in:
             raise Illegal("B1", f"{actor.name} is all-in and cannot act")
-        if self.spec.streets[self.street_index].draw and len(self.drawn) < self.live_count:
+        if self.drawing and len(self.drawn) < self.live_count:
             waiting = [a.name for a in self._live() if a.name not in self.drawn]
             raise Illegal("C1", f"{actor.name} acts before the draw ({', '.join(waiting)} to draw)")
         expected = self.next_to_act()
@@ -409,7 +484,8 @@ class HandReplay:
                 if reach >= current:
                     rnd.cover = None  # someone can match the whole bet: nothing to cap
                     return
-                best = max(best, reach)
+                if reach > best:
+                    best = reach
         rnd.cover = best
 
     def _acted(self, actor: Actor) -> None:
@@ -468,6 +544,7 @@ class HandReplay:
         """Close the round and open street ``index``'s betting."""
         self._end_round()
         self.street_index = index
+        self.drawing = self.spec.streets[index].draw
         self.rnd = self._new_round(self.spec.streets[index].name)
         self.last_actor = None
         self.round_opener = None

@@ -12,6 +12,11 @@ from replayer.handlers import HandlerTable, handles
 if TYPE_CHECKING:
     from replayer.engine import HandReplay
 
+#: Enum members read once: reading one from its class goes through the enum's metaclass
+#: (about 0.35 us), and the hot path asks for them at every event.
+_SMALL, _BIG, _DEAD = ev.Blind.SMALL, ev.Blind.BIG, ev.Blind.DEAD
+_SMALL_AND_BIG, _BUTTON, _STRADDLE = ev.Blind.SMALL_AND_BIG, ev.Blind.BUTTON, ev.Blind.STRADDLE
+
 
 def on_ante(play: HandReplay, event: ev.PostAnte) -> None:
     actor = play._actor(event.player)
@@ -24,32 +29,32 @@ def on_blind(play: HandReplay, event: ev.PostBlind) -> None:
     if play.street_index or play.last_actor is not None:
         raise Illegal("F1", f"{actor.name} posts a blind after the betting started")
     kind = event.blind
-    if kind is ev.Blind.SMALL and play.big_posted:
+    if kind is _SMALL and play.big_posted:
         # A small blind posted after the big blind is a newcomer's dead blind: it goes
         # to the pot and does not count toward his bet (he still owes the big blind).
-        kind = ev.Blind.DEAD
-    if kind is ev.Blind.DEAD:
+        kind = _DEAD
+    if kind is _DEAD:
         play._pay(actor, event.amount, live=False)
         return
-    if kind is ev.Blind.SMALL_AND_BIG:
+    if kind is _SMALL_AND_BIG:
         live = min(event.amount, play.big_blind)
         play._pay(actor, event.amount - live, live=False)
         play._pay(actor, live, live=True)
     else:
         play._pay(actor, event.amount, live=True)
     previous = rnd.current_bet
-    if kind is ev.Blind.BUTTON and not play.big_posted:
+    if kind is _BUTTON and not play.big_posted:
         # 6+ Hold'em: the button's blind is the only blind; action starts to its left.
         play.big_posted = True
         play.anchor = actor
         rnd.current_bet = max(previous, actor.bet)
         rnd.bets = 1
-    elif kind is ev.Blind.BIG and not play.big_posted:
+    elif kind is _BIG and not play.big_posted:
         play.big_posted = True
         play.anchor = actor
         rnd.current_bet = max(previous, actor.bet, play.big_blind)
         rnd.bets = 1
-    elif kind is ev.Blind.STRADDLE or (play.big_posted and actor.bet > previous):
+    elif kind is _STRADDLE or (play.big_posted and actor.bet > previous):
         # F3: a straddle (or a big blind posted above the blind, as PokerMaster writes
         # straddles) is a blind raise: action starts left of it, raises double it.
         play.anchor = actor

@@ -136,8 +136,8 @@ class ReplayResult:
         raise KeyError(name)
 
 
-#: The engine's constructors of its results (:func:`parser.model.makers.positional`),
-#: fields in order.
+#: The engine's constructors of its results (:func:`parser.model.makers.positional`), fields in
+#: order.
 new_player_result = positional(PlayerResult)
 new_pot_result = positional(PotResult)
 new_replay_result = positional(ReplayResult)

@@ -124,7 +124,7 @@ def check_claims(
             + f", but the pot is {total}",
         )
     gross = gross_awards(awards)
-    if all(a.evaluated for a in awards):
+    if all([a.evaluated for a in awards]):
         rake_paid = _check_winners(gross, collects, rake + extra, claims.collect_events)
     else:
         # Some winners' cards are unknown: the collect lines name the winners. Each

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Set
 
+from parser.model.makers import positional
 from replayer.state import Pot
+
+#: ``Pot(amount=..., eligible=..., halves=...)``, fields in order, for the hot path.
+_pot = positional(Pot)
 
 
 def side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ...]:
@@ -27,14 +31,15 @@ def side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ..
     """
     if not contributions:
         return ()
-    levels = sorted({amount for name, amount in contributions.items() if name in live})
-    if len(levels) < 2:
+    amounts = {amount for name, amount in contributions.items() if name in live}
+    if len(amounts) < 2:
         # No side pot (the usual hand: nobody live is all-in for less): one pot of every
         # chip, for the live players; everyone folded (a cancelled or void hand), one dead
         # pot with nobody eligible. What the loop below makes of one level, without it.
         total = sum(contributions.values())
-        eligible = tuple(n for n in contributions if n in live) if levels else ()
-        return (Pot(amount=total, eligible=eligible),) if total else ()
+        eligible = tuple([n for n in contributions if n in live]) if amounts else ()
+        return (_pot(total, eligible, ()),) if total else ()
+    levels = sorted(amounts)
     pots: list[Pot] = []
     previous = 0
     top = levels[-1]
@@ -50,9 +55,9 @@ def side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ..
         eligible = tuple(n for n, a in contributions.items() if n in live and a >= level)
         if amount:
             if pots and pots[-1].eligible == eligible:
-                pots[-1] = Pot(amount=pots[-1].amount + amount, eligible=eligible)
+                pots[-1] = _pot(pots[-1].amount + amount, eligible, ())
             else:
-                pots.append(Pot(amount=amount, eligible=eligible))
+                pots.append(_pot(amount, eligible, ()))
         previous = level
     return tuple(pots)
 

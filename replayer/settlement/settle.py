@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from parser.model.errors import ReplayMismatch
-from replayer.betting import Actor, Mismatch
+from replayer.betting import Mismatch
 from replayer.result import ReplayResult, new_player_result, new_pot_result, new_replay_result
 from replayer.settlement.claims import Claims, check_claims
 from replayer.settlement.pots import side_pots
@@ -18,10 +18,6 @@ from replayer.state import Pot
 
 if TYPE_CHECKING:
     from replayer.engine import HandReplay
-
-
-def _by_seat(actor: Actor) -> int:
-    return actor.seat
 
 
 def settle(play: HandReplay) -> ReplayResult:
@@ -108,7 +104,7 @@ def settle(play: HandReplay) -> ReplayResult:
                 went and not a.folded,
                 cash_outs.get(a.name, 0),
             )
-            for a in sorted(play.order, key=_by_seat)
+            for a in play.seated  # by seat number
         ]
     )
     pot = new_pot_result  # index, run, amount, eligible, winners, descriptions, odd_chips_to
