@@ -16,17 +16,22 @@ import contextlib
 import gc
 import os
 import pickle
+import sqlite3
 import sys
 import tempfile
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from analytics.ingest.importer import import_paths  # noqa: E402
+
+if TYPE_CHECKING:
+    from analytics.ingest.rows import HandRows
 
 
 def run_pokerhh(files: list[Path], jobs: int = 1) -> tuple[int, float]:
@@ -40,14 +45,17 @@ def run_pokerhh(files: list[Path], jobs: int = 1) -> tuple[int, float]:
 
 #: The stage only a parallel import has: a worker's rows pickled, unpickled by the importer.
 _TRANSFER = "worker -> importer (pickle)"
+#: The part of the store that is the pre-aggregated sums (in the store's figure).
+_SUMS = "  of which the sums"
 
 
 def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     """Microseconds per hand of each stage on one core, best of ``repeat`` (each stage is
     fed the previous one's output, computed before the clock starts)."""
     from analytics.ingest.pipeline import Stages, process
-    from analytics.ingest.prepare import GC_THRESHOLD, for_sqlite
+    from analytics.ingest.prepare import GC_THRESHOLD
     from analytics.ingest.rows import outcome_rows
+    from analytics.store import aggregates, rawtext
     from analytics.store.db import connect
     from analytics.store.writer import FileMeta, HandWriter
 
@@ -65,10 +73,20 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     texts = [(path, stages.decode(data, path)) for path, data in datas]
     raws = [raw for path, text in texts for raw in stages.split_hands(text, path)]
     parsed = [stages.parse_hand(raw) for raw in raws]
-    outcomes = [process(raw, stages) for raw in raws]
-    # The import's rows: no action rows (SQLite does not store them), and what a worker
-    # sends the importer is only what the store reads (prepare.for_sqlite).
-    rows = [for_sqlite(outcome_rows(outcome, actions=False)) for outcome in outcomes]
+    # Each hand with its file's start, which its text is compressed against (as
+    # analytics.ingest.prepare.prepare_file does).
+    references = {path: rawtext.reference_of(text) for path, text in texts}
+    outcomes = [(process(raw, stages), references[raw.path]) for raw in raws]
+
+    def make_rows() -> list[HandRows]:
+        # The import's rows: no action rows (SQLite does not store them), and only what
+        # the store reads (what a worker sends the importer: prepare.for_sqlite).
+        return [
+            outcome_rows(outcome, actions=False, reference=reference, sqlite=True)
+            for outcome, reference in outcomes
+        ]
+
+    rows = make_rows()
     count = len(raws)
     # The import's collector settings (analytics.ingest.prepare.GC_THRESHOLD), and the inputs kept
     # out of the collections, as a worker keeps what it loaded.
@@ -86,13 +104,21 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
                 stages.replay(hand)
 
     split["replay (every rule check)"] = best(replay_all)
-    split["rows (statistics, all-in EV)"] = best(
-        lambda: [for_sqlite(outcome_rows(o, actions=False)) for o in outcomes]
-    )
+    split["rows (statistics, all-in EV)"] = best(make_rows)
     # What --jobs N adds per hand: the rows pickled in a worker, unpickled in the importer.
     split[_TRANSFER] = best(
         lambda: pickle.loads(pickle.dumps(rows, protocol=pickle.HIGHEST_PROTOCOL))
     )
+
+    # The pre-aggregated sums' share of the store (analytics.store.aggregates.add), timed
+    # inside the same runs.
+    add = aggregates.add
+    sums = [0.0]
+
+    def timed_add(conn: sqlite3.Connection, hand_ids: Iterable[int]) -> None:
+        start = time.perf_counter()
+        add(conn, hand_ids)
+        sums[0] += time.perf_counter() - start
 
     def store() -> None:
         with tempfile.TemporaryDirectory() as tmp:
@@ -100,7 +126,17 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
             HandWriter(db.conn).write_file(FileMeta("corpus", "0" * 64, 0), rows)
             db.close()
 
-    split["store (SQLite)"] = best(store)
+    stores = []
+    aggregates.add = timed_add
+    try:
+        for _ in range(repeat):
+            sums[0] = 0.0
+            start = time.perf_counter()
+            store()
+            stores.append((time.perf_counter() - start, sums[0]))
+    finally:
+        aggregates.add = add
+    split["store (SQLite)"], split[_SUMS] = min(stores)
     return {name: seconds / count * 1e6 for name, seconds in split.items()}
 
 
@@ -133,8 +169,11 @@ def main() -> None:
     print("per-stage split, one core (us/hand, best of 3):")
     split = stage_split(files)
     transfer = split.pop(_TRANSFER)
+    sums = split.pop(_SUMS)
     for name, micros in split.items():
         print(f"  {name:32s} {micros:7.1f}")
+        if name.startswith("store"):
+            print(f"  {_SUMS:32s} {sums:7.1f}  (analytics.store.aggregates.add)")
     total = sum(split.values())
     print(f"  {'sum':32s} {total:7.1f}  = {1e6 / total:7.0f} hands/s")
     print(f"  {_TRANSFER:32s} {transfer:7.1f}  (with --jobs > 1 only: not in the sum)")

@@ -204,8 +204,10 @@ def prepare_file(
     for raw in raws:
         outcome = process(raw, stages)
         headers = headers or has_header(outcome)
-        outcome, hand_rows = with_rows(short_problem(outcome), actions=actions, reference=reference)
-        rows.append(for_sqlite(hand_rows) if sqlite else hand_rows)
+        outcome, hand_rows = with_rows(
+            short_problem(outcome), actions=actions, reference=reference, sqlite=sqlite
+        )
+        rows.append(hand_rows)
         notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
     if raws and not headers:
         # A PDF, notes: text but no hand to keep, so nothing is stored (a record
@@ -221,7 +223,9 @@ def for_sqlite(rows: HandRows) -> HandRows:
     compressed copy, ``raw_z``), the ``hand_players`` and ``player_hand_stats`` rows (it
     stores them packed, ``seats``) and the action rows (issue 11). A worker pickles about
     half the bytes a hand, and the importer holds half the memory per range in flight;
-    the Parquet export (``analytics.scale``) keeps asking for everything.
+    the Parquet export (``analytics.scale``) keeps asking for everything. The importer's
+    workers make these rows directly (``rows(..., sqlite=True)``); this is for rows made
+    whole.
     """
     return HandRows(
         (*rows.hand[:-1], None), pots=rows.pots, all_in=rows.all_in,
@@ -296,13 +300,16 @@ def worker_start(parent: int | None = None) -> None:
 
 
 def with_rows(
-    outcome: HandOutcome, *, actions: bool = False, reference: bytes = b""
+    outcome: HandOutcome, *, actions: bool = False, reference: bytes = b"", sqlite: bool = False
 ) -> tuple[HandOutcome, HandRows]:
     """The outcome and its rows (``actions``: with the action rows, which SQLite does not
-    store; ``reference``: its file's start, see :func:`prepare_file`); quarantined as an
+    store; ``reference``: its file's start, see :func:`prepare_file`; ``sqlite``: only what
+    the SQLite store reads, :func:`for_sqlite`'s rows made directly); quarantined as an
     internal error if rows() fails (a bug)."""
     try:
-        return outcome, outcome_rows(outcome, actions=actions, reference=reference)
+        return outcome, outcome_rows(
+            outcome, actions=actions, reference=reference, sqlite=sqlite
+        )
     except Exception as error:
         problem = Problem(
             kind=INTERNAL_ERROR,
@@ -311,4 +318,4 @@ def with_rows(
             line=outcome.source.first_line,
         )
         outcome = dataclasses.replace(outcome, result=None, problem=problem)
-        return outcome, outcome_rows(outcome, reference=reference)
+        return outcome, outcome_rows(outcome, reference=reference, sqlite=sqlite)

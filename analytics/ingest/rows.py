@@ -24,11 +24,12 @@ from analytics.stats import flag_fields as ff
 from analytics.stats.flag_fields import FIELDS as STAT_FIELDS
 from analytics.stats.flags import flag_rows
 from analytics.store import rawtext
-from analytics.store.seat_layout import SEAT_COLUMNS, seat_row
+from analytics.store.seat_layout import SEAT_COLUMNS, pack_stats, seat_row
 from parser.model import events as ev
 from parser.model.cards import Card, format_cards
 from parser.model.games import GAME_SPECS, Betting, Forced
 from parser.model.hand import ParsedHand, Source
+from parser.model.makers import positional
 from replayer.result import PlayerResult, ReplayResult
 
 HAND_COLUMNS = (
@@ -127,16 +128,18 @@ class HandRows:
 
 
 def outcome_rows(
-    outcome: HandOutcome, *, actions: bool = True, reference: bytes = b""
+    outcome: HandOutcome, *, actions: bool = True, reference: bytes = b"", sqlite: bool = False
 ) -> HandRows:
-    """Rows for whatever the pipeline made of a hand (``actions``, ``reference``: see
-    :func:`rows`)."""
+    """Rows for whatever the pipeline made of a hand (``actions``, ``reference``,
+    ``sqlite``: see :func:`rows`)."""
     if outcome.result is not None and outcome.problem is None:
-        return rows(outcome.result, outcome.source, actions=actions, reference=reference)
+        return rows(
+            outcome.result, outcome.source, actions=actions, reference=reference, sqlite=sqlite
+        )
     assert outcome.problem is not None
     return quarantine_rows(
         outcome.source, outcome.site, outcome.hand_id, outcome.problem, outcome.parsed,
-        reference=reference,
+        reference=reference, sqlite=sqlite,
     )  # fmt: skip
 
 
@@ -146,6 +149,7 @@ def rows(
     *,
     actions: bool = True,
     reference: bytes = b"",
+    sqlite: bool = False,
 ) -> HandRows:
     """The rows of a hand the engine replayed and checked.
 
@@ -155,36 +159,42 @@ def rows(
     the text's, ``analytics.store.actions``), and they cost a worker 20 µs and 560 bytes of
     pickling a hand; the Parquet export asks for them. ``reference``: the start of the
     hand's file (``analytics.store.rawtext.reference_of``), which the text is compressed
-    against besides the room's dictionary; ``b""``: the dictionary alone.
+    against besides the room's dictionary; ``b""``: the dictionary alone. ``sqlite``: only
+    what the SQLite store reads, as ``analytics.ingest.prepare.for_sqlite`` leaves them
+    (the text, the player, statistics and action rows never made: the importer's path).
     """
     hand = result.hand
     source = source or hand.source
     if source is None:
         raise ValueError(f"hand {hand.hand_id}: no source text to store")
-    dealt_in = sum(1 for p in result.players if p.dealt_in)
+    players = result.players
+    dealt_in = 0
+    for p in players:
+        if p.dealt_in:
+            dealt_in += 1
     hand_row = (
         hand.site, hand.hand_id, "ok", None, None, None, None, None,
         source.first_line, *_header_fields(hand),
-        dealt_in, result.total_pot, result.rake, format_boards(result.boards), source.text,
+        dealt_in, result.total_pot, result.rake, format_boards(result.boards),
+        None if sqlite else source.text,
     )  # fmt: skip
-    players = tuple(_player_row(p) for p in result.players)
     pots = tuple(
-        (
-            pot.run,
-            pot.index,
-            pot.amount,
-            _json(list(pot.eligible)),
-            _json(_winners(pot.winners, pot.descriptions)),
-            pot.odd_chips_to,
-        )
+        (pot.run, pot.index, pot.amount, _eligible(pot.eligible),
+         _winners_json(pot.winners, pot.descriptions), pot.odd_chips_to)
         for pot in result.pots
-    )
+    )  # fmt: skip
     stats = stat_rows(result)
     raw_dictionary, raw_z = rawtext.compress(hand.site, source.text, reference)
-    return HandRows(
-        hand_row, players, action_rows(hand) if actions else (), pots, stats,
-        all_in_rows(result, stats),
-        raw_dictionary, raw_z, seat_rows(players, stats), reference,
+    all_in = all_in_rows(result, stats)
+    if sqlite:
+        return _make_rows(
+            hand_row, (), (), pots, (), all_in, raw_dictionary, raw_z,
+            _seat_rows(players, stats), reference,
+        )  # fmt: skip
+    player_rows = tuple([_player_row(p) for p in players])
+    return _make_rows(
+        hand_row, player_rows, action_rows(hand) if actions else (), pots, stats, all_in,
+        raw_dictionary, raw_z, seat_rows(player_rows, stats), reference,
     )  # fmt: skip
 
 
@@ -192,6 +202,23 @@ def seat_rows(players: tuple[Row, ...], stats: tuple[Row, ...]) -> tuple[Row, ..
     """The ``seats`` rows: each seat's player row with its statistics row, if it has one."""
     by_seat = {row[ff.SEAT]: row for row in stats}
     return tuple(seat_row(row, by_seat.get(row[0])) for row in players)
+
+
+def _seat_rows(players: tuple[PlayerResult, ...], stats: tuple[Row, ...]) -> tuple[Row, ...]:
+    """:func:`seat_rows` of the players' rows, made from the results without them (the
+    importer's path: the player rows would be built only to be taken apart)."""
+    by_seat = {row[ff.SEAT]: row for row in stats}
+    return tuple([
+        (
+            p.seat, p.name, p.position, p.starting_stack,
+            " ".join([card.text for card in p.hole_cards]) if p.hole_cards else None,
+            p.invested, p.collected, p.cashed_out, p.rake_paid,
+            1 if p.dealt_in else 0, 1 if p.folded else 0, p.folded_on,
+            1 if p.went_to_showdown else 0, 1 if p.all_in else 0,
+            *pack_stats(by_seat.get(p.seat)),
+        )
+        for p in players
+    ])  # fmt: skip
 
 
 def stat_rows(result: ReplayResult) -> tuple[Row, ...]:
@@ -249,18 +276,23 @@ def quarantine_rows(
     parsed: ParsedHand | None = None,
     *,
     reference: bytes = b"",
+    sqlite: bool = False,
 ) -> HandRows:
-    """The ``hands`` row of a hand that failed: the problem, the raw text, and the header
-    fields when the parser got that far."""
+    """The ``hands`` row of a hand that failed: the problem, the raw text (not with
+    ``sqlite``, see :func:`rows`), and the header fields when the parser got that far."""
     header = _header_fields(parsed) if parsed is not None else (None,) * 18
     hand_row = (
         site, hand_id, problem.status, *_problem_fields(problem),
-        source.first_line, *header, None, None, None, None, source.text,
+        source.first_line, *header, None, None, None, None, None if sqlite else source.text,
     )  # fmt: skip
     raw_dictionary, raw_z = rawtext.compress(site, source.text, reference)
     return HandRows(
         hand_row, raw_dictionary=raw_dictionary, raw_z=raw_z, raw_reference=reference
     )
+
+
+#: ``HandRows(...)`` from its fields in order, without the frozen ``__init__`` (once a hand).
+_make_rows = positional(HandRows)
 
 
 def _player_row(p: PlayerResult) -> Row:
@@ -323,14 +355,25 @@ def ante(hand: ParsedHand) -> int:
     """The header's ante, else the largest ante posted in full (tournament headers omit it)."""
     if hand.stakes.ante:
         return hand.stakes.ante
-    posted = [e.amount for e in _forced_bets(hand) if isinstance(e, ev.PostAnte) and not e.all_in]
-    return max(posted, default=0)
+    # _forced_bets inlined (once a hand): the largest full ante before play starts.
+    largest: int | None = None
+    for event in hand.events:
+        if isinstance(event, ev.PostAnte):
+            if not event.all_in and (largest is None or event.amount > largest):
+                largest = event.amount
+        elif not isinstance(event, ev.PostBlind) and event.affects_play:
+            break
+    return 0 if largest is None else largest
+
+
+_FORCED = (ev.PostAnte, ev.PostBlind)
 
 
 def _forced_bets(hand: ParsedHand) -> Iterator[ev.Event]:
     """The events before the first card or action: where antes and blinds are posted."""
+    forced = _FORCED
     for event in hand.events:
-        if isinstance(event, ev.PostAnte | ev.PostBlind):
+        if isinstance(event, forced):
             yield event
         elif event.affects_play:
             return
@@ -345,7 +388,9 @@ def iso_utc(moment: datetime | None) -> str | None:
     """
     if moment is None:
         return None
-    if moment.tzinfo is not None:
+    if moment.tzinfo is UTC:  # the parsers' times: no conversion to make
+        moment = moment.replace(tzinfo=None)
+    elif moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment.isoformat(timespec="seconds") + "Z"
 
@@ -388,6 +433,43 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 #: One encoder, built once: ``json.dumps`` with options builds a new encoder per call.
 _json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: The string quoting that encoder uses itself (``ensure_ascii=False``), in C.
+_quote: Callable[[str], str] = json.encoder.encode_basestring
+#: ``pots.eligible`` JSON by the names' tuple: a file's pots list the same few players.
+_ELIGIBLE: dict[tuple[str, ...], str] = {}
+
+
+def _eligible(names: tuple[str, ...]) -> str:
+    """``_json(list(names))``, remembered (at most :data:`_MEMO_SIZE` lists)."""
+    text = _ELIGIBLE.get(names)
+    if text is None:
+        if len(_ELIGIBLE) >= _MEMO_SIZE:
+            _ELIGIBLE.clear()
+        text = _ELIGIBLE[names] = _json(list(names))
+    return text
+
+
+def _winners_json(
+    winners: tuple[tuple[str, int], ...], descriptions: tuple[tuple[str, str], ...]
+) -> str:
+    """``_json(_winners(winners, descriptions))``, the same text written out directly (the
+    encoder's generic walk over a list of dicts costs more than the pot's other columns):
+    names and descriptions quoted by the encoder's own function, amounts as ``int`` prints
+    them. Anything but a ``str`` name or description or an ``int`` amount takes the
+    encoder."""
+    described = dict(descriptions) if descriptions else None
+    parts = []
+    for name, amount in winners:
+        if type(name) is not str or type(amount) is not int:
+            return _json(_winners(winners, descriptions))
+        text = '{"name":' + _quote(name) + ',"amount":' + repr(amount)
+        if described is not None and name in described:
+            hand = described[name]
+            if type(hand) is not str:
+                return _json(_winners(winners, descriptions))
+            text += ',"hand":' + _quote(hand)
+        parts.append(text + "}")
+    return "[" + ",".join(parts) + "]"
 
 
 # -- events -------------------------------------------------------------------------------

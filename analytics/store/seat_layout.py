@@ -64,6 +64,30 @@ _HP_FLAGS = ("dealt_in", "folded", "went_to_showdown", "all_in")
 _FLAG_VALUES = operator.itemgetter(*_FLAG_AT)
 _FLAG_WEIGHTS = tuple(1 << bit for bit in range(len(_FLAG_AT)))
 _COUNTS_BY_STREET = tuple(operator.itemgetter(*street) for street in _COUNT_AT)
+#: The flags, last bit first, then every street's counts: one read of the row, one
+#: ``bytes`` (which refuses a value outside 0..255) for the fast path of :func:`pack_stats`.
+_PACKED_VALUES = operator.itemgetter(
+    *reversed(_FLAG_AT), *(at for street in _COUNT_AT for at in street)
+)
+_FLAGS_END = len(_FLAG_AT)
+#: Bytes 0 and 1 as the digits of a binary number, every other byte as a non-digit.
+_AS_BINARY_DIGITS = bytes(ord("0") + b if b < 2 else ord("x") for b in range(256))
+_STREET_BYTES = len(COUNT_ORDER)
+_STREET_MASK = (1 << (COUNT_BITS * _STREET_BYTES)) - 1
+_NO_STATS: tuple[Any, ...] = (None, None, None, None, None, None)
+assert len(COUNT_COLUMNS) == 4, "pack_stats makes one integer for each of four rounds"
+#: The slice of a statistics row that its packed columns depend on (all of them, and
+#: neither the seat, the position nor the money): the key of :data:`_PACKED`.
+_PACKED_KEY = slice(ff.POSITION + 1, ff.NET)
+assert all(
+    _PACKED_KEY.start <= at < _PACKED_KEY.stop
+    for at in (*_FLAG_AT, *(a for street in _COUNT_AT for a in street), ff.ALL_IN_STREET)
+)
+#: Packed statistics by :data:`_PACKED_KEY` (cleared at :data:`_PACKED_SIZE`): most seats
+#: of a hand fold before the flop and pack alike, and a slice looked up costs a third of a
+#: packing (the wide read of the row is what costs).
+_PACKED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_PACKED_SIZE = 4096
 
 
 def seat_row(player: tuple[Any, ...], stats: tuple[Any, ...] | None) -> tuple[Any, ...]:
@@ -74,28 +98,62 @@ def seat_row(player: tuple[Any, ...], stats: tuple[Any, ...] | None) -> tuple[An
     """
     (seat, name, position, stack, cards, invested, collected, cashed_out, _net, rake,
      dealt_in, folded, folded_on, showdown, all_in) = player  # fmt: skip
-    if stats is None:
-        packed: tuple[Any, ...] = (None, None, None, None, None, None)
-    else:
-        # In C, not bit by bit (this runs for every seat imported): the weights of the set
-        # flags summed (a value other than 0/1 packs as -1, which the CHECK refuses, as
-        # 0002's CHECK refused it); each street's counts as little-endian bytes (a count
-        # over 255 cannot be a byte: -1 again).
-        values = _FLAG_VALUES(stats)
-        flags = sum(itertools.compress(_FLAG_WEIGHTS, values)) if max(values) < 2 else -1
-        if min(values) < 0:
-            flags = -1
-        counts = []
-        for street in _COUNTS_BY_STREET:
-            try:
-                counts.append(int.from_bytes(bytes(street(stats)), "little"))
-            except ValueError:
-                counts.append(-1)
-        packed = (flags, *counts, stats[ff.ALL_IN_STREET])
     return (
         seat, name, position, stack, cards, invested, collected, cashed_out, rake,
-        dealt_in, folded, folded_on, showdown, all_in, *packed,
+        dealt_in, folded, folded_on, showdown, all_in, *pack_stats(stats),
     )  # fmt: skip
+
+
+def pack_stats(stats: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """The statistics columns of a ``seats`` row (``flags``, the four ``counts_*``,
+    ``all_in_street``) from a statistics row (``STAT_COLUMNS``; None: all NULL),
+    remembered by the part of the row they depend on (:data:`_PACKED`).
+    """
+    if stats is None:
+        return _NO_STATS
+    key = stats[_PACKED_KEY]
+    packed = _PACKED.get(key)
+    if packed is None:
+        if len(_PACKED) >= _PACKED_SIZE:
+            _PACKED.clear()
+        packed = _PACKED[key] = _pack(stats)
+    return packed
+
+
+def _pack(stats: tuple[Any, ...]) -> tuple[Any, ...]:
+    """In C, not bit by bit (this runs for every seat imported): the flags, last first, are
+    one ``bytes`` read as the digits of a binary number, and each street's five counts
+    five little-endian bytes of one integer. A flag other than 0/1 packs as -1, which the
+    CHECK refuses (as 0002's CHECK refused it), and so does a street with a count beyond
+    255 (it cannot be a byte); any such value sends the row to :func:`_pack_checked`.
+    """
+    try:
+        values = bytes(_PACKED_VALUES(stats))
+        flags = int(values[:_FLAGS_END].translate(_AS_BINARY_DIGITS), 2)
+    except ValueError:
+        return _pack_checked(stats)
+    counts = int.from_bytes(values[_FLAGS_END:], "little")
+    mask, width = _STREET_MASK, COUNT_BITS * _STREET_BYTES
+    return (
+        flags, counts & mask, (counts >> width) & mask, (counts >> 2 * width) & mask,
+        counts >> 3 * width, stats[ff.ALL_IN_STREET],
+    )  # fmt: skip
+
+
+def _pack_checked(stats: tuple[Any, ...]) -> tuple[Any, ...]:
+    """:func:`pack_stats` of a row with a value the fast path refuses, column by column:
+    -1 for the flags or for each street that cannot be packed."""
+    values = _FLAG_VALUES(stats)
+    flags = sum(itertools.compress(_FLAG_WEIGHTS, values)) if max(values) < 2 else -1
+    if min(values) < 0:
+        flags = -1
+    counts = []
+    for street in _COUNTS_BY_STREET:
+        try:
+            counts.append(int.from_bytes(bytes(street(stats)), "little"))
+        except ValueError:
+            counts.append(-1)
+    return (flags, *counts, stats[ff.ALL_IN_STREET])
 
 
 def _bool(column: str) -> str:

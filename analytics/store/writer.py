@@ -223,15 +223,18 @@ class HandWriter:
                 seen.add(key)
                 written.append(Written.NEW)
                 hand_key, next_id = next_id, next_id + 1
-                hand_rows.append((hand_key, *self._hand_values(conn, file_id, hand)))
+                hand_rows.append(self._hand_values(conn, (hand_key, file_id), hand))
+                site = hand.site
                 ids = self._player_ids
                 for row in hand.seats:
-                    player_id = ids.get((hand.site, row[1]))
+                    player_id = ids.get((site, row[1]))
                     if player_id is None:
-                        player_id = self._player_id(conn, hand.site, row[1])
+                        player_id = self._player_id(conn, site, row[1])
                     seat_rows.append((hand_key, player_id, *row))
-                pot_rows.extend((hand_key, *row) for row in hand.pots)
-                all_in_rows.extend((hand_key, *row) for row in hand.all_in)
+                for row in hand.pots:
+                    pot_rows.append((hand_key, *row))
+                for row in hand.all_in:
+                    all_in_rows.append((hand_key, *row))
             conn.executemany(_INSERT_HAND_WITH_ID, hand_rows)
             conn.executemany(_INSERT_SEAT, seat_rows)
             conn.executemany(_INSERT_POT, pot_rows)
@@ -293,7 +296,7 @@ class HandWriter:
             out.by_status[hand.status] += 1
 
     def _insert(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Written:
-        values = self._hand_values(conn, file_id, hand)
+        values = self._hand_values(conn, (file_id,), hand)
         cursor = conn.execute(_INSERT_HAND, values)
         if cursor.rowcount == 1:
             written, hand_key = Written.NEW, cursor.lastrowid
@@ -324,17 +327,19 @@ class HandWriter:
             aggregates.add(conn, (hand_key,))
         return written
 
-    def _hand_values(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Row:
-        """``file_id`` and ``STORED_HAND_COLUMNS`` of a hand, its ``raw_dictionary`` the
-        derived dictionary's id when its text was compressed against a reference."""
+    def _hand_values(self, conn: sqlite3.Connection, keys: Row, hand: HandRows) -> Row:
+        """``keys`` (the file id, after the hand's own id on the bulk path) and
+        ``STORED_HAND_COLUMNS`` of a hand (one copy of ``HandRows.stored_hand``, the keys
+        in it), its ``raw_dictionary`` the derived dictionary's id when its text was
+        compressed against a reference."""
         stored = hand.stored_hand
         if not hand.raw_reference:
-            return (file_id, *stored)
+            return (*keys, *stored)
         key = (hand.raw_dictionary, hand.raw_reference)
         dictionary_id = self._dictionary_ids.get(key)
         if dictionary_id is None:
             dictionary_id = self._derived_id(conn, *key)
-        return (file_id, *stored[:-2], dictionary_id, stored[-1])
+        return (*keys, *stored[:-2], dictionary_id, stored[-1])
 
     def _derived_id(self, conn: sqlite3.Connection, base: int, reference: bytes) -> int:
         name, site, sha256, base, packed = rawtext.derived_row(base, reference)
