@@ -319,16 +319,35 @@ def _remove_sessions(conn: sqlite3.Connection, ids: str) -> None:
 #: the time in seconds and the chart's per-seat terms (reading the seats, their hands and
 #: all-in EV once instead of three times, and the starting hand's CASE once a seat).
 _BATCH = "temp.page_sums_batch"
+#: Every two distinct cards as stored (``'Ah Kd'``) -> the grid's label, a temporary
+#: table of 2,652 rows: one lookup a seat costs a sixth of the label's CASE.
+_LABELS = "temp.page_sums_labels"
+_RANK_CHARS, _SUIT_CHARS = "AKQJT98765432", "cdhs"
+
+
+def _labels(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS page_sums_labels"
+        " (cards TEXT PRIMARY KEY, label TEXT NOT NULL) WITHOUT ROWID"
+    )
+    if conn.execute(f"SELECT 1 FROM {_LABELS} LIMIT 1").fetchone() is None:
+        cards = [r + s for r in _RANK_CHARS for s in _SUIT_CHARS]
+        pairs = [(f"{a} {b}",) for a in cards for b in cards if a != b]
+        conn.executemany(f"INSERT INTO {_LABELS} (cards, label) VALUES (?, '')", pairs)
+        conn.execute(f"UPDATE {_LABELS} SET label = {_label('cards')}")
+
+
 _BATCH_COLUMNS = (
     *((name, sql) for name, _, sql in CHART_TABLE.keys),
-    ("starting_hand", STARTING_HAND),
+    ("starting_hand", "sh.label"),
     ("at", "CAST(strftime('%s', h.started_at) AS INTEGER)"),
     *CHART_TABLE.sums[1:],
 )
 _FILL_BATCH = (
     f"INSERT INTO {_BATCH} SELECT "
     + ", ".join(sql for _, sql in _BATCH_COLUMNS)
-    + f" FROM {CHART_TABLE.source} WHERE {CHART_TABLE.where} AND hp.hand {_IDS}"
+    + f" FROM {CHART_TABLE.source} LEFT JOIN {_LABELS} sh ON sh.cards = hp.hole_cards"
+    + f" WHERE {CHART_TABLE.where} AND hp.hand {_IDS}"
 )
 
 
@@ -350,7 +369,8 @@ _BATCH_UPSERTS = (
         f"game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)}) AND starting_hand IS NOT NULL",
     ),
 )
-#: Unordered: grouped by key in Python (SQLite's sorter on nine keys cost more).
+#: Unordered: grouped by key in Python (SQLite's sorter on nine keys, or window
+#: functions finding the batch's sessions, cost more).
 _BATCH_TIMES = (
     f"SELECT {', '.join(KEY_NAMES)}, at, net, coalesce(net_bb, 0.0) FROM {_BATCH}"
     " WHERE at IS NOT NULL"
@@ -363,10 +383,12 @@ def add(conn: sqlite3.Connection, hand_ids: Iterable[int]) -> None:
     ids = json.dumps([int(i) for i in hand_ids])
     if ids == "[]" or not available(conn):
         return
+    _labels(conn)
     columns = ", ".join(f"{sql} AS {name}" for name, sql in _BATCH_COLUMNS)
     conn.execute(
         f"CREATE TEMP TABLE IF NOT EXISTS page_sums_batch AS SELECT {columns}"
-        f" FROM {CHART_TABLE.source} LIMIT 0"
+        f" FROM {CHART_TABLE.source} LEFT JOIN {_LABELS} sh ON sh.cards = hp.hole_cards"
+        " LIMIT 0"
     )
     conn.execute(_FILL_BATCH, (ids,))
     for sql in _BATCH_UPSERTS:
