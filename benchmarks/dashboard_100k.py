@@ -10,8 +10,9 @@ behind ``dashboard/data.py`` on a read-only connection as the cached wrappers do
 the first call (cold) and the second (warm: the OS and SQLite's caches as a second visit
 finds them; in the app a repeat visit is a ``st.cache_data`` hit and costs nothing).
 
-- overview: status counts, sidebar options, the player table and the statistics table (read
-  at the same time in two threads, as the page does; each alone is shown for reference in
+- overview: status counts, sidebar options, the 1,000 players with the most hands and
+  their player table and statistics table (read at the same time in two threads, as the
+  page does; the choice alone and both tables of every player are shown for reference in
   brackets, not counted in the total);
 - player "Pluribus": his hands, net won over hands (with the all-in EV line), by position,
   starting-hand grid, sessions, and "explain a stat" (his rates, the hands behind VPIP and
@@ -38,6 +39,7 @@ from analytics.ingest.importer import import_paths  # noqa: E402
 from analytics.output.format import Money  # noqa: E402
 from analytics.stats import (  # noqa: E402
     explain,
+    leaders,
     player_queries,
     queries,
 )
@@ -80,12 +82,14 @@ def overview(part: Part, conn: sqlite3.Connection) -> None:
     part("sidebar options (every page)", lambda: queries.filter_options(conn))
     # The page reads its two tables at once, in two threads (dashboard/data.py).
     path = conn.execute("PRAGMA database_list").fetchone()[2]
-    part("player table + statistics, two threads",
-         lambda: data.read_overview(path, queries.Filters()))  # fmt: skip
-    # Each alone, one after the other, for reference (not counted in the page's total).
-    part("(player table alone)", lambda: queries.player_table(conn, queries.Filters()))
-    everyone = stats.StatsQuery(filters=queries.Filters())
-    part("(statistics table alone)", lambda: stats.player_stats(conn, everyone))
+    shown = part(f"the {leaders.OVERVIEW_PLAYERS:,} leading players, their two tables",
+                 lambda: data.read_overview(path, queries.Filters()))  # fmt: skip
+    # For reference (not counted): the choice alone, and both tables of every player.
+    part("(choosing the players alone)", lambda: leaders.leaders(conn, queries.Filters()))
+    part(f"(both tables of all {shown.chosen.rows:,} rows)",
+         lambda: (queries.player_table(conn, queries.Filters()),
+                  stats.player_stats(conn, stats.StatsQuery(
+                      filters=queries.Filters(), stats=player_queries.TABLE_STATS))))  # fmt: skip
 
 
 def player_page(part: Part, conn: sqlite3.Connection) -> None:

@@ -22,9 +22,10 @@ Timing: what each page computes, by calling the pure functions behind ``dashboar
 as its cached wrappers do, on a fresh read-only connection: the first call (cold) and the
 second (warm). In the app a repeat visit is a ``st.cache_data`` hit and costs nothing.
 
-- overview: status counts and sidebar options (drawn on every page), the player table and
-  the statistics read at once in two threads as the page does (each alone in brackets,
-  not counted);
+- overview: status counts and sidebar options (drawn on every page), the choice of the
+  1,000 players with the most hands (``analytics.stats.leaders``) and their player table and
+  statistics, read at once in two threads as the page does (for reference, not counted:
+  the choice alone, and both tables of every player, as the page read them before);
 - player (the heaviest): his hands per currency, the page's figures from the sums (net won
   over hands with a point a day, all-in counts, by position, starting-hand grid, sessions),
   the statistics by game and stakes and his rates; "explain a stat" is timed on its own,
@@ -54,6 +55,7 @@ sys.path.insert(0, str(REPO))
 from analytics.ingest.importer import import_paths  # noqa: E402
 from analytics.stats import (  # noqa: E402
     explain,
+    leaders,
     player_queries,
     queries,
 )
@@ -250,11 +252,14 @@ def overview(part: Part, conn: sqlite3.Connection, player: str) -> None:
     part("status counts (every page)", lambda: queries.status_counts(conn))
     part("sidebar options (every page)", lambda: queries.filter_options(conn))
     path = conn.execute("PRAGMA database_list").fetchone()[2]
-    part("player table + statistics, two threads",
-         lambda: data.read_overview(path, queries.Filters()))  # fmt: skip
-    part("(player table alone)", lambda: queries.player_table(conn, queries.Filters()))
-    everyone = stats.StatsQuery(filters=queries.Filters(), stats=player_queries.TABLE_STATS)
-    part("(statistics table alone)", lambda: stats.player_stats(conn, everyone))
+    shown = part(f"the {leaders.OVERVIEW_PLAYERS:,} leading players, their two tables",
+                 lambda: data.read_overview(path, queries.Filters()))  # fmt: skip
+    # For reference (not counted): the choice alone, and both tables of every player.
+    part("(choosing the players alone)", lambda: leaders.leaders(conn, queries.Filters()))
+    part(f"(both tables of all {shown.chosen.rows:,} rows)",
+         lambda: (queries.player_table(conn, queries.Filters()),
+                  stats.player_stats(conn, stats.StatsQuery(
+                      filters=queries.Filters(), stats=player_queries.TABLE_STATS))))  # fmt: skip
 
 
 def player_page(part: Part, conn: sqlite3.Connection, player: str) -> None:

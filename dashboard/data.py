@@ -13,12 +13,13 @@ import sqlite3
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 import streamlit as st
 
-from analytics.stats import explain, player_page, player_queries, queries
+from analytics.stats import explain, leaders, player_page, player_queries, queries
 from analytics.stats import players as stats
 from analytics.store.db import resolve_db_path
 from analytics.store.lookup import StoredHand
@@ -79,10 +80,28 @@ def filter_options(path: str, stamp: Stamp) -> queries.Options:
         return queries.filter_options(conn)
 
 
-def read_overview(path: str, filters: queries.Filters) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The overview's two tables: the player table (:func:`analytics.stats.queries.player_table`)
+@dataclass(frozen=True)
+class Overview:
+    """The overview's two tables, of the players :mod:`analytics.stats.leaders` chose."""
+
+    table: pd.DataFrame
+    statistics: pd.DataFrame
+    #: Who they are and how many there were to choose from.
+    chosen: leaders.Leaders
+
+
+def read_overview(
+    path: str,
+    filters: queries.Filters,
+    *,
+    min_hands: int = 0,
+    hero: str | None = None,
+    limit: int | None = None,
+) -> Overview:
+    """The overview's two tables, the player table (:func:`analytics.stats.queries.player_table`)
     and the statistics (:func:`analytics.stats.players.player_stats`: VPIP, PFR, 3-bet... each
-    rate with its x / n).
+    rate with its x / n), of the ``limit`` (:data:`analytics.stats.leaders.OVERVIEW_PLAYERS`)
+    players with the most hands (a row of at least ``min_hands``) and the hero.
 
     Both read the pre-aggregated sums (:mod:`analytics.store.aggregates`: a few rows per player,
     stakes and position, per day when dates are set), or every row of the filtered hands
@@ -91,29 +110,38 @@ def read_overview(path: str, filters: queries.Filters) -> tuple[pd.DataFrame, pd
     since SQLite lets go of the GIL while it steps through the rows. On 100,000 hands and
     two cores, from the rows: 1.8 s instead of 0.8 s + 1.7 s one after the other.
     """
+    with read_only(path) as conn:
+        chosen = leaders.leaders(
+            conn,
+            filters,
+            limit=leaders.OVERVIEW_PLAYERS if limit is None else limit,
+            min_hands=min_hands,
+            always=(hero,) if hero else (),
+        )
+    ids = chosen.player_ids
 
     def table() -> pd.DataFrame:
         with read_only(path) as conn:
-            return queries.player_table(conn, filters)
+            return queries.player_table(conn, filters, player_ids=ids)
 
     def statistics() -> pd.DataFrame:
         # The stats the page shows (statistics_table's), not all of them: on 1,000,000
         # hands fetching and converting the sums is most of the table's time.
-        query = stats.StatsQuery(filters=filters, stats=player_queries.TABLE_STATS)
+        query = stats.StatsQuery(filters=filters, stats=player_queries.TABLE_STATS, player_ids=ids)
         with read_only(path) as conn:
             return stats.player_stats(conn, query)
 
     with ThreadPoolExecutor(max_workers=2, thread_name_prefix="pokerhh-overview") as pool:
         first, second = pool.submit(table), pool.submit(statistics)
-        return first.result(), second.result()
+        return Overview(first.result(), second.result(), chosen)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def overview(
-    path: str, stamp: Stamp, filters: queries.Filters
-) -> tuple[pd.DataFrame, pd.DataFrame]:
+    path: str, stamp: Stamp, filters: queries.Filters, min_hands: int, hero: str | None
+) -> Overview:
     """:func:`read_overview`, cached."""
-    return read_overview(path, filters)
+    return read_overview(path, filters, min_hands=min_hands, hero=hero)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)

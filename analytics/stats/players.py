@@ -20,6 +20,7 @@ rates near 0 or 1, where the textbook ``p ± z·√(p(1−p)/n)`` is not.
 from __future__ import annotations
 
 import difflib
+import json
 import math
 import os
 import re
@@ -234,6 +235,9 @@ class StatsQuery:
     filters: Filters = field(default_factory=Filters)
     #: Player names (any site); empty for every player.
     players: tuple[str, ...] = ()
+    #: Player ids (the overview's chosen ones, :mod:`analytics.stats.leaders`); None for
+    #: every player.
+    player_ids: tuple[int, ...] | None = None
     #: ``BTN``, ``SB`` ...; empty for all.
     positions: tuple[str, ...] = ()
     #: Table sizes (the header's ``6-max``: ``hands.max_seats``); empty for all.
@@ -274,6 +278,9 @@ class StatsQuery:
             marks = ", ".join("?" * len(self.players))
             clauses.append(f"s.player_id IN (SELECT id FROM players WHERE name IN ({marks}))")
             params.extend(self.players)
+        if self.player_ids is not None:
+            clauses.append("s.player_id IN (SELECT value FROM json_each(?))")
+            params.append(json.dumps(self.player_ids))
         for column, values in (
             ("s.position", self.positions),
             ("h.max_seats", self.table_sizes),
@@ -405,6 +412,9 @@ def _aggregated_sql(query: StatsQuery) -> tuple[str, list[object]]:
         marks = ", ".join("?" * len(query.players))
         clauses.append(f"a.player_id IN (SELECT id FROM players WHERE name IN ({marks}))")
         params.extend(query.players)
+    if query.player_ids is not None:
+        clauses.append("a.player_id IN (SELECT value FROM json_each(?))")
+        params.append(json.dumps(query.player_ids))
     for column, values in (("a.position", query.positions), ("a.max_seats", query.table_sizes)):
         if values:
             clauses.append(f"{column} IN ({', '.join('?' * len(values))})")

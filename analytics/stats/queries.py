@@ -17,6 +17,7 @@ adds its aggregates there (``sum(s.vpip) AS vpip_n``) and its ratios in ``_playe
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -262,9 +263,14 @@ PLAYER_JOINS = ""
 
 
 def player_table(
-    conn: sqlite3.Connection, filters: Filters, *, aggregated: bool | None = None
+    conn: sqlite3.Connection,
+    filters: Filters,
+    *,
+    aggregated: bool | None = None,
+    player_ids: Sequence[int] | None = None,
 ) -> pd.DataFrame:
-    """One row per player and currency: hands, net won, bb/100, showdown results.
+    """One row per player and currency: hands, net won, bb/100, showdown results; of the
+    players ``player_ids`` alone when given (the overview's, :mod:`analytics.stats.leaders`).
 
     From the pre-aggregated sums (:mod:`analytics.store.aggregates`) when the database has them
     (``aggregated=None``), else, or with ``aggregated=False``, from the per-hand rows; the
@@ -285,6 +291,7 @@ def player_table(
     if aggregated:
         table = sums.player_table_for(filters)
         where, params = sums.filters_where(filters, days=table is sums.DAY_TABLE)
+        where += _only_players("a", player_ids, params)
         columns = ",\n  ".join(f"sum(a.pt_{name}) AS {name}" for name, _ in PLAYER_AGGREGATES)
         sql = f"""
             SELECT min(p.name) AS player, min(a.site) AS site,
@@ -297,6 +304,7 @@ def player_table(
         """
         return _player_ratios(_frame(conn, sql, params))
     where, params = filters.where()
+    where += _only_players("hp", player_ids, params)
     aggregates = ",\n  ".join(f"{sql} AS {name}" for name, sql in PLAYER_AGGREGATES)
     sql = f"""
         SELECT min(hp.name) AS player, min(h.site) AS site, h.currency AS currency,
@@ -308,6 +316,15 @@ def player_table(
         ORDER BY hands DESC, player
     """
     return _player_ratios(_frame(conn, sql, params))
+
+
+def _only_players(alias: str, player_ids: Sequence[int] | None, params: list[object]) -> str:
+    """`` AND alias.player_id IN (the ids)`` (the ids one JSON parameter, appended to
+    ``params``), or nothing without ids."""
+    if player_ids is None:
+        return ""
+    params.append(json.dumps(list(player_ids)))
+    return f" AND {alias}.player_id IN (SELECT value FROM json_each(?))"
 
 
 def _player_ratios(df: pd.DataFrame) -> pd.DataFrame:

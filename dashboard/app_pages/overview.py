@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from analytics.stats import player_queries
+from analytics.stats import leaders, player_queries
 from dashboard import common, data
 
 
@@ -46,11 +46,13 @@ if not counts.get("ok"):
     st.stop()
 
 filters = common.filters()
-table, statistics = data.overview(str(path), stamp, filters)
-table = players_table(table, statistics)
 hero = common.hero()
-left, middle, right = st.columns(3)
-left.metric("Players", f"{len(table):,}")
+left, middle, right, minimum = st.columns(4)
+min_hands = minimum.number_input("Minimum hands", min_value=0, value=0, step=10, key="min_hands")
+found = data.overview(str(path), stamp, filters, int(min_hands), hero)
+statistics = found.statistics
+table = players_table(found.table, statistics)
+left.metric("Players", f"{found.chosen.rows:,}")
 middle.metric("Hands (ok)", f"{counts.get('ok', 0):,}")
 right.metric("Quarantined", f"{sum(counts.values()) - counts.get('ok', 0):,}")
 
@@ -61,9 +63,13 @@ if hero is not None:
         st.dataframe(mine, hide_index=True, column_config=None)
 
 st.subheader("Players")
-min_hands = st.number_input(
-    "Minimum hands", min_value=0, value=0, step=10, key="min_hands", width=200
-)
+if found.chosen.cut:
+    st.caption(
+        f"The {leaders.OVERVIEW_PLAYERS:,} players with the most hands of "
+        f"{found.chosen.players:,} with at least {min_hands:,}"
+        f"{' (and the hero)' if hero else ''}: raise the minimum or set filters to "
+        "see others, or open any player on the Player page."
+    )
 shown = table[table["hands"] >= min_hands]
 money = st.column_config.NumberColumn
 st.dataframe(
