@@ -38,9 +38,17 @@ import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
-from analytics.store.aggregates import Table, grouped_sql, upsert_sql
+from analytics.store.aggregates import (
+    BatchKeys,
+    Table,
+    group_by,
+    grouped_sql,
+    key_terms,
+    upsert_sql,
+)
 from parser.model.games import GAME_SPECS
 
 __all__ = [
@@ -205,20 +213,33 @@ def merge_sessions(sessions: Iterable[Session], gap: int = _GAP) -> list[Session
     """Sessions (of one key or several, in any order) merged where they chain: spans that
     overlap or lie at most ``gap`` seconds apart become one. A single hand is a session of
     its own time, so the sessions of a list of hands are this merge too."""
+    return _merge_rows([(None, s.start, s.end, s.hands, s.net, s.net_bb) for s in sessions], gap)
+
+
+#: A session as a row: anything (a key part, ignored), start, end, hands, net, net in bb.
+SessionRow = tuple[object, int, int, int, Any, Any]
+
+
+def _merge_rows(rows: list[SessionRow], gap: int = _GAP) -> list[Session]:
+    """:func:`merge_sessions` of sessions given as rows, in the same order of additions.
+
+    Why rows: the import merges each batch's seats, one-hand sessions read as rows, and a
+    :class:`Session` for each of them cost more than the rest of the merge."""
     merged: list[Session] = []
     last_end = 0
-    for session in sorted(sessions, key=lambda s: s.start):
-        if merged and session.start - last_end <= gap:
-            current = merged[-1]
-            if session.end > last_end:
-                current.end = last_end = session.end
-            current.hands += session.hands
-            current.net += session.net
-            current.net_bb += session.net_bb
+    current = None
+    rows.sort(key=itemgetter(1))  # stable: ties keep their order, as sorted() did
+    for _, start, end, hands, net, net_bb in rows:
+        if current is not None and start - last_end <= gap:
+            if end > last_end:
+                current.end = last_end = end
+            current.hands += hands
+            current.net += net
+            current.net_bb += net_bb
         else:
-            merged.append(Session(session.start, session.end, session.hands, session.net,
-                                  session.net_bb))  # fmt: skip
-            last_end = session.end
+            current = Session(start, end, hands, net, net_bb)
+            merged.append(current)
+            last_end = end
     return merged
 
 
@@ -351,35 +372,54 @@ _FILL_BATCH = (
 )
 
 
-def _from_batch(table: Table, keys: tuple[str, ...], sums: str, where: str = "1") -> str:
-    names = ", ".join(keys)
-    return upsert_sql(table, f"SELECT {names}, {sums} FROM {_BATCH} WHERE {where} GROUP BY {names}")
+def _from_batch(
+    table: Table, keys: tuple[str, ...], sums: str, where: str = "1", narrow: bool = False
+) -> str:
+    named = [(name, name) for name in keys]
+    terms, groups = key_terms(named, narrow), group_by(named, narrow)
+    return upsert_sql(
+        table, f"SELECT {terms}, {sums} FROM {_BATCH} WHERE {where} GROUP BY {groups}"
+    )
 
 
-_BATCH_UPSERTS = (
-    _from_batch(
-        CHART_TABLE,
-        CHART_TABLE.key_names,
-        ", ".join(["count(*)", *(f"sum({name})" for name, _ in CHART_TABLE.sums[1:])]),
-    ),
-    _from_batch(
-        GRID_TABLE,
-        GRID_TABLE.key_names,
-        "count(*), sum(coalesce(net_bb, 0.0))",
-        f"game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)}) AND starting_hand IS NOT NULL",
-    ),
-)
+#: By narrow grouping (``analytics.store.aggregates.group_by``: the batch's hands share
+#: their hand-level keys).
+_BATCH_UPSERTS = {
+    narrow: (
+        _from_batch(
+            CHART_TABLE,
+            CHART_TABLE.key_names,
+            ", ".join(["count(*)", *(f"sum({name})" for name, _ in CHART_TABLE.sums[1:])]),
+            narrow=narrow,
+        ),
+        _from_batch(
+            GRID_TABLE,
+            GRID_TABLE.key_names,
+            "count(*), sum(coalesce(net_bb, 0.0))",
+            f"game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)}) AND starting_hand IS NOT NULL",
+            narrow=narrow,
+        ),
+    )
+    for narrow in (False, True)
+}
 #: Unordered: grouped by key in Python (SQLite's sorter on nine keys, or window
 #: functions finding the batch's sessions, cost more).
 _BATCH_TIMES = (
     f"SELECT {', '.join(KEY_NAMES)}, at, net, coalesce(net_bb, 0.0) FROM {_BATCH}"
     " WHERE at IS NOT NULL"
 )
+#: The same when the batch's hands share their hand-level keys: the player only (the rest
+#: of the key is the batch's), not a tuple of eight a seat; each row is a one-hand
+#: session's :data:`SessionRow` (the player first).
+_BATCH_PLAYER_TIMES = (
+    f"SELECT player_id, at, at, 1, net, coalesce(net_bb, 0.0) FROM {_BATCH} WHERE at IS NOT NULL"
+)
 
 
-def add(conn: sqlite3.Connection, hand_ids: Iterable[int]) -> None:
+def add(conn: sqlite3.Connection, hand_ids: Iterable[int], keys: BatchKeys | None = None) -> None:
     """Add the hands (just stored, in the caller's transaction) to the page tables (none
-    before migration 0010: a test writes the older schemas as their importers did)."""
+    before migration 0010: a test writes the older schemas as their importers did).
+    ``keys``: the batch's one hand-level key if it has one (``aggregates.batch_keys``)."""
     ids = json.dumps([int(i) for i in hand_ids])
     if ids == "[]" or not available(conn):
         return
@@ -391,20 +431,37 @@ def add(conn: sqlite3.Connection, hand_ids: Iterable[int]) -> None:
         " LIMIT 0"
     )
     conn.execute(_FILL_BATCH, (ids,))
-    for sql in _BATCH_UPSERTS:
-        conn.execute(sql)
+    for sql in _BATCH_UPSERTS[keys is not None]:
+        conn.execute(sql, keys or ())
+    for key, hands in _batch_sessions(conn, keys).items():
+        first, last = min(h[1] for h in hands), max(h[1] for h in hands)
+        old = _near(conn, key, first, last)
+        rows: list[SessionRow] = [(None, o.start, o.end, o.hands, o.net, o.net_bb) for o in old]
+        rows += hands
+        _replace(conn, key, old, _merge_rows(rows))
+    conn.execute(f"DELETE FROM {_BATCH}")
+
+
+def _batch_sessions(
+    conn: sqlite3.Connection, keys: BatchKeys | None
+) -> dict[tuple[object, ...], list[SessionRow]]:
+    """The batch's timed seats as one-hand sessions (rows) by key, keys in order of first
+    seat."""
+    by_key: dict[tuple[object, ...], list[SessionRow]] = {}
+    if keys is not None:
+        rest = tuple(keys[f"k_{name}"] for name in KEY_NAMES[1:])
+        by_player: dict[object, list[SessionRow]] = {}
+        for row in conn.execute(_BATCH_PLAYER_TIMES):
+            hands = by_player.get(row[0])
+            if hands is None:
+                hands = by_player[row[0]] = []
+            hands.append(row)
+        return {(player, *rest): hands for player, hands in by_player.items()}
     width = len(_KEYS)
-    by_key: dict[tuple[object, ...], list[Session]] = {}
     for row in conn.execute(_BATCH_TIMES):
         at = row[width]
-        by_key.setdefault(row[:width], []).append(
-            Session(at, at, 1, row[width + 1], row[width + 2])
-        )
-    for key, hands in by_key.items():
-        first, last = min(h.start for h in hands), max(h.start for h in hands)
-        old = _near(conn, key, first, last)
-        _replace(conn, key, old, merge_sessions([*old, *hands]))
-    conn.execute(f"DELETE FROM {_BATCH}")
+        by_key.setdefault(row[:width], []).append((None, at, at, 1, row[width + 1], row[width + 2]))
+    return by_key
 
 
 def remove(conn: sqlite3.Connection, hand_ids: Sequence[int]) -> None:
