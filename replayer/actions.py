@@ -49,15 +49,19 @@ def on_fold(play: HandReplay, event: ev.Fold) -> None:
 
 def on_check(play: HandReplay, event: ev.Check) -> None:
     actor = play._act(event)
-    check_check(play.rnd, actor)
+    if play.owed > 0:  # ``_act`` worked out the call: ``check_check`` only to raise B2
+        check_check(play.rnd, actor)
     play._acted(actor)
 
 
 def on_call(play: HandReplay, event: ev.Call) -> None:
     actor = play._act(event)
-    check_call(play.rnd, actor, event.amount)
+    owed = play.owed  # ``to_call`` as ``_act`` found it: ``check_call`` only to raise
+    if owed <= 0 or event.amount != owed:
+        check_call(play.rnd, actor, event.amount)
     play._pay(actor, event.amount, live=True)
-    _check_all_in_flag(actor, event.all_in)
+    if event.all_in and actor.stack:
+        _check_all_in_flag(actor, event.all_in)  # raises B1
     play._acted(actor)
 
 

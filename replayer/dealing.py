@@ -30,7 +30,7 @@ def on_hole(play: HandReplay, event: ev.DealHole) -> None:
     if play.live is not None:
         check_hole(play, event.cards + event.up)
     ledger = play.ledger
-    if not event.up and not play.spec.streets[0].hole_up:
+    if not event.up and not play.hole_up:
         ledger.know(event.player, event.cards)
         return
     ledger.deal(event.player, event.cards)

@@ -15,7 +15,9 @@ check, call, bet, raise, complete), ``ending.py`` (returns, showdown, claims) an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 
 from parser.model import events as ev
 from parser.model.cards import Card
@@ -98,6 +100,7 @@ class HandReplay:
         "folded_on",
         "fractional",
         "hand",
+        "hole_up",
         "index",
         "last_actor",
         "ledger",
@@ -107,6 +110,7 @@ class HandReplay:
         "note",
         "opener_unknown",
         "order",
+        "owed",
         "pending",
         "place",
         "positions",
@@ -191,8 +195,11 @@ class HandReplay:
         self.board_size = _board_size(spec)
         self.ledger = CardLedger()
         first = spec.streets[0]
+        #: Up cards dealt on the first street (stud): asked at every hole-card line.
+        self.hole_up = first.hole_up
         first_cards = first.hole_down + first.hole_up
-        self.ledger.hand_size = {a.name: first_cards for a in self.order}  # each one's grow
+        # Each one's ``grow``: ``place`` has every name of ``order``, in order.
+        self.ledger.hand_size = dict.fromkeys(self.place, first_cards)
         self.mucked: set[str] = set()
         self.showdown = False
         self.folded_on: dict[str, str] = {}
@@ -225,14 +232,40 @@ class HandReplay:
         self.note = ""
         self.index = -1
         self.event: ev.Event | None = None
+        self.owed = 0
 
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> ReplayResult:
-        """Apply every event of the log, then finish."""
-        apply = self.apply
+        """Apply every event of the log, then finish.
+
+        ``apply``'s body, inlined: a method call and its lookups per event are a tenth of
+        the replay (``tests/replayer/test_fast_paths.py`` checks both give the same).
+        """
+        handlers = HANDLERS
+        record = self.record
         for index, event in enumerate(self.hand.events):
-            apply(event, index)
+            self.index = index
+            self.event = event
+            if record:  # the note is read only by the snapshot
+                self.note = ""
+            try:
+                handler = handlers[type(event)]  # a subscript, not a method call
+            except KeyError:
+                message = f"{event.kind} events are not replayed yet"
+                raise self._error(UnsupportedGame, None, message) from None
+            try:
+                if self.pending is not None or self.void is not None or self.time_out:
+                    corrections.check_pending(self, event)
+                handler(self, event)
+            except Illegal as problem:
+                raise self._error(RuleViolation, problem.rule, problem.message) from None
+            except Mismatch as problem:
+                raise self._error(ReplayMismatch, problem.rule, problem.message) from None
+            if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
+                self._all_in_check()
+            if record:
+                self.states.append(self.snapshot())
         return self.finish()
 
     def apply(self, event: ev.Event, index: int | None = None) -> None:
@@ -349,9 +382,11 @@ class HandReplay:
         return [a for a in self.order if not a.folded]
 
     def _pay(self, actor: Actor, amount: int, *, live: bool) -> None:
-        if amount > actor.stack:
-            raise Mismatch("B1", f"{actor.name} puts in {amount} but has only {actor.stack}")
-        actor.stack -= amount
+        stack = actor.stack
+        if amount > stack:
+            raise Mismatch("B1", f"{actor.name} puts in {amount} but has only {stack}")
+        stack -= amount
+        actor.stack = stack
         actor.invested += amount
         if live:
             actor.bet += amount
@@ -359,7 +394,7 @@ class HandReplay:
         else:
             self.pot += amount
             self.rnd.pot += amount
-        if actor.stack == 0 and not actor.all_in:
+        if stack == 0 and not actor.all_in:
             actor.all_in = True
             if actor.dealt_in and not actor.folded:
                 self.able_count -= 1
@@ -374,25 +409,37 @@ class HandReplay:
 
     def next_to_act(self) -> Actor | None:
         """Who the rules say acts next (B3, B4), or None when the round is over."""
-        if self.live_count < 2 or self.able_count == 0 or self.void is not None:
+        live_count = self.live_count
+        able_count = self.able_count
+        if live_count < 2 or able_count == 0 or self.void is not None:
             return None
-        if self.drawing and len(self.drawn) < self.live_count:
+        if self.drawing and len(self.drawn) < live_count:
             return None  # the draw comes first (C1)
         order_ = self.order
         # Everyone in ``order`` is dealt in, so "can act" is "neither folded nor all-in".
-        if self.able_count == 1:
+        if able_count == 1:
             only = next(a for a in order_ if not a.folded and not a.all_in)
             if not self._owes(only):
                 return None
-        start = self.last_actor or self._opener()
+        return self._scan()
+
+    def _scan(self) -> Actor | None:
+        """``next_to_act`` once its early answers are ruled out (two live players, one of
+        them able to act, no draw or void pending): the first player clockwise after the
+        last to act who has not acted or owes chips. ``_act`` comes here directly."""
+        # No one has acted this round: the seat *before* the first to act (B3, F4).
+        start = self.last_actor or order.opener(self)
         # The seats after ``start`` clockwise, each once (every seat from the first left of
         # the button when the round has no opener).
+        order_ = self.order
         i = self.place[start.name] + 1 if start is not None else 0
         current = self.rnd.current_bet
         for actor in self.ring[i : i + len(order_)]:
             if actor.folded or actor.all_in:
                 continue
-            if not actor.acted or (actor.bet < current and self._owes(actor)):
+            if not actor.acted:
+                return actor
+            if actor.bet < current and self._owes(actor):
                 return actor
         return None
 
@@ -415,10 +462,6 @@ class HandReplay:
         self._set_cover(actor)
         return to_call(self.rnd, actor) > 0
 
-    def _opener(self) -> Actor | None:
-        """The seat *before* the first to act (B3, F4): see ``order.opener``."""
-        return order.opener(self)
-
     def _act(self, event: ev.PlayerEvent) -> Actor:
         actor = self.actors.get(event.player)
         if actor is None:
@@ -432,7 +475,9 @@ class HandReplay:
         if self.drawing and len(self.drawn) < self.live_count:
             waiting = [a.name for a in self._live() if a.name not in self.drawn]
             raise Illegal("C1", f"{actor.name} acts before the draw ({', '.join(waiting)} to draw)")
-        expected = self.next_to_act()
+        # ``next_to_act``: with two live players (above), no draw due (above) and no void,
+        # its early answers leave only the scan when two or more can act.
+        expected = self._scan() if self.able_count > 1 and self.void is None else self.next_to_act()
         if expected is not actor:
             if expected is None and isinstance(event, ev.Check) and self._option(actor):
                 # B4: the big blind has not acted, so his check is legal (and the log may
@@ -450,9 +495,20 @@ class HandReplay:
         rnd = self.rnd
         current = rnd.current_bet
         owed = 0
-        if actor.bet < current:
+        bet = actor.bet
+        if bet < current:
             self._set_cover(actor)
-            owed = to_call(rnd, actor)
+            # ``to_call`` (betting.py), inlined: the cover just set caps the bet, the
+            # stack caps the call.
+            cover = rnd.cover
+            owed = (cover if cover is not None and cover < current else current) - bet
+            if owed > actor.stack:
+                owed = actor.stack
+            if owed < 0:
+                owed = 0
+        #: What calling costs, for ``on_check``/``on_call``: nothing moves between here
+        #: and their checks, so ``to_call`` would give the same again.
+        self.owed = owed
         # Decision's fields in order (index, street, player, kind, to_call, current_bet,
         # could_raise, full_raise), built as the tuple it is: a NamedTuple's ``_make`` and
         # keyword constructor are Python calls on this hot path.
@@ -512,31 +568,42 @@ class HandReplay:
     def _end_round(self) -> None:
         """Return any uncalled bet the log did not print (B11), gather bets into the pot."""
         order = self.order
-        # ``uncalled_excess`` over the bets, without building their dict: the first largest
-        # bet, and by how much it tops the next one.
-        top_actor, top, second = None, 0, 0
-        for actor in order:
-            bet = actor.bet
-            if bet > top:
-                top_actor, second, top = actor, top, bet
-            elif bet > second:
-                second = bet
-        if top_actor is not None and top != second:
-            name, amount = top_actor.name, top - second
-            self._return(self.actors[name], amount)
-            self.auto_returned[name] = self.auto_returned.get(name, 0) + amount
-            self.diagnostics.append(
-                f"B11: the log has no 'Uncalled bet' line for {amount} to {name}; returned"
-            )
-        pot = self.pot
-        for actor in order:
-            pot += actor.bet
-            actor.bet = 0
-            actor.acted = False
-            actor.acted_at = 0
-            actor.acted_bets = 0
-        self.pot = pot
         rnd = self.rnd
+        # ``table_bets`` is the sum of the bets (none is negative): 0, nobody has one.
+        bets = rnd.table_bets
+        if bets:
+            # ``uncalled_excess`` over the bets, without building their dict: the first
+            # largest bet, and by how much it tops the next one.
+            top_actor, top, second = None, 0, 0
+            for actor in order:
+                bet = actor.bet
+                if bet > top:
+                    top_actor, second, top = actor, top, bet
+                elif bet > second:
+                    second = bet
+            if top_actor is not None and top != second:
+                name, amount = top_actor.name, top - second
+                self._return(self.actors[name], amount)
+                self.auto_returned[name] = self.auto_returned.get(name, 0) + amount
+                self.diagnostics.append(
+                    f"B11: the log has no 'Uncalled bet' line for {amount} to {name}; returned"
+                )
+        pot = self.pot
+        # Nobody has acted this round (only ``_acted`` sets ``acted``, and ``last_actor``
+        # with it) and nobody has a bet: there is nothing to reset.
+        if bets or self.last_actor is not None:
+            for actor in order:
+                # Only what is set is reset: a player who has not acted has ``acted_at``
+                # and ``acted_bets`` at 0 already (only ``_acted`` sets them).
+                bet = actor.bet
+                if bet:
+                    pot += bet
+                    actor.bet = 0
+                if actor.acted:
+                    actor.acted = False
+                    actor.acted_at = 0
+                    actor.acted_bets = 0
+        self.pot = pot
         rnd.table_bets = 0
         rnd.pot = pot
 
@@ -573,8 +640,8 @@ def _board_size(spec: GameSpec) -> int:
     return known[1]
 
 
-def _seat_number(seat: Seat) -> int:
-    return seat.seat
+#: A seat's number, the sort key of the seat list (a C call, not a Python one per seat).
+_seat_number: Callable[[Seat], int] = attrgetter("seat")
 
 
 @lru_cache(maxsize=4096)

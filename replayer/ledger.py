@@ -92,9 +92,11 @@ class CardLedger:
         show part of a hand ("shows [Ah]"), or all of it after showing part.
         """
         shown = cards if isinstance(cards, tuple) else tuple(cards)
-        if len(set(shown)) != len(shown):
+        count = len(shown)
+        if len(set(shown)) != count:
             _distinct(shown, name)  # raises D1, naming the card written twice
-        known = self.hands.get(name, ())
+        hands = self.hands
+        known = hands.get(name, ())
         if not known:
             # The usual case, a hand line: every card is new to this hand.
             new = shown
@@ -105,6 +107,9 @@ class CardLedger:
                     f"{name} shows [{format_cards(shown)}] but holds [{format_cards(known)}]",
                 )
             new = tuple(c for c in shown if c not in known)
+            count = len(known) + len(new)
+        if not new:
+            return
         spot = (_HAND, name)
         spots = self.spots
         for card in new:
@@ -112,12 +117,10 @@ class CardLedger:
                 self._place(card, spot)  # D1 unless a reshuffled discard (C1)
             else:
                 spots[card] = spot
-        if new:
-            held = known + new
-            self.hands[name] = held
-            size = self.hand_size.get(name, 0)
-            if len(held) > size:  # ``max``: the size may count cards not known yet
-                self.hand_size[name] = len(held)
+        hands[name] = known + new
+        hand_size = self.hand_size
+        if count > hand_size.get(name, 0):  # ``max``: the size may count cards not known yet
+            hand_size[name] = count
 
     def discard(self, name: str, cards: Iterable[Card], count: int) -> None:
         """``name`` throws ``count`` cards (``cards`` the known ones) into the muck (C1)."""

@@ -58,7 +58,7 @@ def settle(play: HandReplay) -> ReplayResult:
         play.spec,
         pots,
         boards,
-        play.cards,
+        play.ledger.hands,  # ``play.cards``, without the property's call
         claimants,
         [a.name for a in order],
         play.collects.keys(),
@@ -82,31 +82,35 @@ def settle(play: HandReplay) -> ReplayResult:
             ReplayMismatch, problem.rule, problem.message, problem.about
         ) from None
     went = len(live) > 1
-    positions, starting, known = play.positions, play.starting, play.cards
+    positions, starting, known = play.positions, play.starting, play.ledger.hands
     collected, rake_paid = claims.collects, claims.rake_paid
     folded_on, cash_outs = play.folded_on, play.cash_outs
     player = new_player_result  # every field, in PlayerResult's order
-    players = tuple(
-        [
+    results = []
+    for a in play.seated:  # by seat number
+        name = a.name
+        folded = a.folded
+        # The dictionaries that are mostly empty (no rake share, no cash-out) are asked
+        # only when they hold something: ``get`` is a call, a dictionary's truth is not.
+        results.append(
             player(
-                a.name,
+                name,
                 a.seat,
                 positions.get(a.seat),
-                starting[a.name],
-                known.get(a.name, ()),
+                starting[name],
+                known.get(name, ()),
                 a.invested,
-                collected.get(a.name, 0),
-                rake_paid.get(a.name, 0),
+                collected.get(name, 0) if collected else 0,
+                rake_paid.get(name, 0) if rake_paid else 0,
                 True,
-                a.folded,
+                folded,
                 a.stack == 0,
-                folded_on.get(a.name),
-                went and not a.folded,
-                cash_outs.get(a.name, 0),
+                folded_on.get(name) if folded else None,
+                went and not folded,
+                cash_outs.get(name, 0) if cash_outs else 0,
             )
-            for a in play.seated  # by seat number
-        ]
-    )
+        )
+    players = tuple(results)
     pot = new_pot_result  # index, run, amount, eligible, winners, descriptions, odd_chips_to
     pot_results = tuple(
         [
