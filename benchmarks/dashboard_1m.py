@@ -289,22 +289,27 @@ def player_page(part: Part, conn: sqlite3.Connection, player: str) -> None:
 
 
 def explain_on_demand(part: Part, conn: sqlite3.Connection, player: str) -> None:
-    """The heavy player's "explain a stat" once VPIP is chosen: his hands behind it, the
-    page of them shown, and why the first one counted."""
+    """The heavy player's "explain a stat" once VPIP is chosen: the hands behind it (hand,
+    time and parts), the page of them shown (its rows looked up), and why the first one
+    counted."""
     filters = queries.Filters()
-    hands = part("his hands (the page's columns)",
-                 lambda: player_queries.page_hands(conn, filters, player))  # fmt: skip
-    currency = sorted(hands["currency"].dropna().unique())[0]
-    hands = hands[hands["currency"] == currency].reset_index(drop=True)
+    # His currency with the most hands, as the page picks it (dashboard.data.player_source).
+    counts = player_page_sums.summed_hands(conn, filters, player)
+    currency = next(iter(counts))
     listed = part(
-        "explain: the hands behind VPIP (ids and parts)",
-        lambda: player_queries.explained_page(
-            explain.explain_parts(conn, player, "vpip", stats.StatsQuery(filters=filters)), hands
+        "explain: the hands behind VPIP (hand, time, parts)",
+        lambda: player_queries.explained_listing(
+            explain.explain_listing(conn, player, "vpip", stats.StatsQuery(filters=filters)),
+            currency,
         ),
     )
     page = listed.iloc[: player_queries.EXPLAINED_PAGE_ROWS]
-    shown = part("explain: the page shown (its hands' keys)", lambda: player_queries.with_keys(
-        page, player_queries.hand_keys(conn, page["hand"])))  # fmt: skip
+
+    def shown_page() -> object:
+        rows = player_queries.explained_rows_of(conn, page, player)
+        return player_queries.with_keys(rows, player_queries.hand_keys(conn, rows["hand"]))
+
+    shown = part("explain: the page shown (its rows and keys)", shown_page)
     first = shown.iloc[0]
 
     def why() -> object:

@@ -232,14 +232,16 @@ def explain_stat(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, name: str,
     currency: str | None,
 ) -> pd.DataFrame:  # fmt: skip
-    """The hands behind the player's stat ``name`` with his cards and net won from
-    ``page_hands``, numerator first, oldest first within, by ``hand`` id
-    (:func:`analytics.stats.player_queries.explained_page`; :func:`explained_rows` gives a
-    page of them as :func:`analytics.stats.explain.explain` lists them)."""
+    """The hands behind the player's stat ``name``, numerator first, oldest first within
+    (:func:`analytics.stats.player_queries.explained_listing`: hand, time, x and n, what the
+    caption counts and the pages cut); :func:`explained_rows` gives a page of them as
+    :func:`analytics.stats.explain.explain` lists them.
+
+    Why not from his page's frame of every hand: a heavy player's 50,000 hands cost
+    0.6-1.6 s to read on a million hands, and a page shows 500 of them."""
     with read_only(path) as conn:
-        parts = explain.explain_parts(conn, player, name, stats.StatsQuery(filters=filters))
-    hands = _one_currency(page_hands(path, stamp, filters, player), currency)
-    return player_queries.explained_page(parts, hands)
+        listing = explain.explain_listing(conn, player, name, stats.StatsQuery(filters=filters))
+    return player_queries.explained_listing(listing, currency)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -247,13 +249,14 @@ def explained_rows(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, name: str,
     currency: str | None, page: int, rows: int = player_queries.EXPLAINED_PAGE_ROWS,
 ) -> pd.DataFrame:  # fmt: skip
-    """Page ``page`` (from 0) of :func:`explain_stat`, ``rows`` at a time, with room, hand
-    number and key: only the hands shown are looked up."""
+    """Page ``page`` (from 0) of :func:`explain_stat`, ``rows`` at a time, with his position,
+    cards, net won, room, hand number and key: only the hands shown are looked up."""
     listed = explain_stat(path, stamp, filters, player, name, currency)
     shown = listed.iloc[page * rows : (page + 1) * rows]
     with read_only(path) as conn:
-        keys = player_queries.hand_keys(conn, shown["hand"])
-    return player_queries.with_keys(shown, keys)
+        page_rows = player_queries.explained_rows_of(conn, shown, player)
+        keys = player_queries.hand_keys(conn, page_rows["hand"])
+    return player_queries.with_keys(page_rows, keys)
 
 
 @st.cache_data(show_spinner=False, max_entries=256)

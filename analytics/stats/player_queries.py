@@ -17,6 +17,7 @@ bb/100 (:func:`bet_unit`): the big bet in fixed limit, stud included, as in
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import sqlite3
 from collections.abc import Iterable
@@ -247,6 +248,54 @@ def explained_page(parts: pd.DataFrame, hands: pd.DataFrame) -> pd.DataFrame:
     frame["in_denominator"] = frame["n"] != 0
     frame["net_won"] = frame["net"] / frame["unit"].where(frame["unit"] > 0, 1).fillna(1)
     frame = frame.sort_values("in_numerator", ascending=False, kind="stable")
+    return frame[EXPLAINED_PAGE_COLUMNS].reset_index(drop=True)
+
+
+#: The columns of :func:`explained_listing`.
+EXPLAINED_LISTING_COLUMNS = ["hand", "started_at", "currency", "x", "n", "in_numerator",
+                             "in_denominator"]  # fmt: skip
+
+
+def explained_listing(listing: pd.DataFrame, currency: str | None) -> pd.DataFrame:
+    """The hands of :func:`analytics.stats.explain.explain_listing` (of ``currency``; None:
+    all) in :func:`explained_page`'s order: numerator first, oldest first within
+    (``started_at``, a missing time first, then ``hand``), with ``in_numerator`` and
+    ``in_denominator``: what the caption counts and the pages cut, without his page's
+    frame of every hand (:func:`explained_rows_of` fills in a page's rows)."""
+    frame = listing
+    if currency is not None and not frame.empty:
+        frame = frame[frame["currency"] == currency]
+    frame = frame.sort_values(["started_at", "hand"], na_position="first", kind="stable")
+    frame = frame.assign(in_numerator=frame["x"] != 0, in_denominator=frame["n"] != 0)
+    frame = frame.sort_values("in_numerator", ascending=False, kind="stable")
+    return frame[EXPLAINED_LISTING_COLUMNS].reset_index(drop=True)
+
+
+def explained_rows_of(conn: sqlite3.Connection, rows: pd.DataFrame, player: str) -> pd.DataFrame:
+    """Rows of :func:`explained_listing` (a page of them) as :func:`explained_page` gives
+    them: his position, cards and net won looked up for these hands alone."""
+    ids = player_ids(conn, player)
+    hands = [int(h) for h in rows["hand"]]
+    found: list[tuple[object, ...]] = []
+    if ids and hands:
+        marks = ", ".join("?" * len(ids))
+        found = conn.execute(
+            f"""
+            SELECT hp.hand, hp.position, hp.hole_cards, h.unit, hp.net
+            FROM hand_players hp CROSS JOIN hands h ON h.id = hp.hand
+            WHERE hp.hand IN (SELECT value FROM json_each(?)) AND hp.player_id IN ({marks})
+              AND hp.dealt_in
+            """,
+            [json.dumps(hands), *ids],
+        ).fetchall()
+    columns = ["hand", "position", "hole_cards", "unit", "net"]
+    mine = pd.DataFrame.from_records(found, columns=columns)
+    parts = rows[["hand", "started_at", "currency", "x", "n"]]
+    # In the rows' order; a hand's cards and net as explained_page reads them.
+    frame = parts.merge(mine, on="hand", how="left")
+    frame["in_numerator"] = frame["x"] != 0
+    frame["in_denominator"] = frame["n"] != 0
+    frame["net_won"] = frame["net"] / frame["unit"].where(frame["unit"] > 0, 1).fillna(1)
     return frame[EXPLAINED_PAGE_COLUMNS].reset_index(drop=True)
 
 

@@ -125,6 +125,35 @@ def test_explain_pages_add_up_to_the_full_list(conn: sqlite3.Connection, name: s
         )
 
 
+@pytest.mark.parametrize("name", ["vpip", "pfr", "three_bet", "wtsd", "wsd", "cbet_flop",
+                                  "afq", "bb_per_100", "net_won"])  # fmt: skip
+def test_the_listing_pages_are_the_explained_pages(conn: sqlite3.Connection, name: str) -> None:
+    """What the page lists without his frame of every hand (``explain_listing`` and a
+    page's rows looked up) is ``explained_page`` of his frame, row for row, per currency."""
+    compared = 0
+    for filters, player in _pairs(conn):
+        _, narrow = _frames(conn, filters, player)
+        query = stats.StatsQuery(filters=filters)
+        listing = explain.explain_listing(conn, player, name, query)
+        for currency in [None, *sorted(narrow["currency"].dropna().unique())]:
+            mine = narrow if currency is None else narrow[narrow["currency"] == currency]
+            expected = pq.explained_page(explain.explain_parts(conn, player, name, query), mine)
+            listed = pq.explained_listing(listing, currency)
+            assert len(listed) == len(expected), (name, player, filters, currency)
+            assert listed["hand"].tolist() == expected["hand"].tolist()
+            assert listed["in_numerator"].tolist() == expected["in_numerator"].tolist()
+            if expected.empty:
+                continue
+            size = 4
+            pages = [pq.explained_rows_of(conn, listed.iloc[i : i + size], player)
+                     for i in range(0, len(listed), size)]  # fmt: skip
+            pd.testing.assert_frame_equal(
+                pd.concat(pages, ignore_index=True).astype(expected.dtypes.to_dict()), expected
+            )
+            compared += 1
+    assert compared >= 3
+
+
 def test_explain_totals_are_the_summed_figures(conn: sqlite3.Connection) -> None:
     """The caption's counts (from the page's frame) are the rate's x / n from the sums."""
     player = _players(conn)[0]
