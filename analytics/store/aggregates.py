@@ -262,7 +262,6 @@ def key_terms(keys: Sequence[tuple[str, str]], narrow: bool) -> str:
 def _grouped(table: Table, sign: int, hands: str, narrow: bool = False) -> str:
     """The sums of ``table`` over the hands ``hands`` (an SQL condition), negated if
     ``sign < 0``; ``narrow``: grouped as :func:`group_by` says."""
-    keys = ", ".join(sql for _, _, sql in table.keys)
     minus = "-" if sign < 0 else ""
     sums = ", ".join(f"{minus}sum({sql})" for _, sql in table.sums)
     named = [(name, sql) for name, _, sql in table.keys]
