@@ -26,6 +26,10 @@ from tests.browser.test_dashboard_browser import (
 )
 
 if MISSING is None:
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        ElementNotInteractableException,
+    )
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -65,16 +69,30 @@ def _press(browser: Browser, key: str, then: str) -> None:
 def _press_numbered(browser: Browser, prefix: str, then: str) -> None:
     """The same for a correction's button, whose key ends with its place in the list."""
 
-    def found() -> object:
+    done = []
+
+    def clicked() -> bool:
+        # Found, scrolled to and clicked in one try: on a busy machine the expander may
+        # still be opening, or a rerun redrawing the button, when it is first displayed
+        # ("element not interactable"); the next poll tries again. Once clicked, never
+        # again (the wait also waits for the app to be idle, and the button goes away).
+        if done:
+            return True
         selector = f"[class*='st-key-{prefix}'] button"
         buttons = browser.driver.find_elements(By.CSS_SELECTOR, selector)
-        return buttons[0] if buttons and buttons[0].is_displayed() else None
+        if not buttons or not buttons[0].is_displayed() or not buttons[0].is_enabled():
+            return False
+        browser.driver.execute_script(
+            "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", buttons[0]
+        )
+        try:
+            buttons[0].click()
+        except (ElementNotInteractableException, ElementClickInterceptedException):
+            return False
+        done.append(True)
+        return True
 
-    button = browser.wait(f"the button {prefix}*", found)
-    browser.driver.execute_script(
-        "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", button
-    )
-    button.click()  # type: ignore[attr-defined]
+    browser.wait(f"the button {prefix}* clicked", clicked)
     browser.wait_text(then)
 
 
