@@ -260,8 +260,8 @@ class HandReplay:
                 handler(self, event)
             except Illegal as problem:
                 raise self._error(RuleViolation, problem.rule, problem.message) from None
-            except Mismatch as problem:
-                raise self._error(ReplayMismatch, problem.rule, problem.message) from None
+            except Mismatch as mismatch:  # its own name: one name, one type (mypyc)
+                raise self._error(ReplayMismatch, mismatch.rule, mismatch.message) from None
             if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
                 self._all_in_check()
             if record:
@@ -282,8 +282,8 @@ class HandReplay:
             handler(self, event)
         except Illegal as problem:
             raise self._error(RuleViolation, problem.rule, problem.message) from None
-        except Mismatch as problem:
-            raise self._error(ReplayMismatch, problem.rule, problem.message) from None
+        except Mismatch as mismatch:
+            raise self._error(ReplayMismatch, mismatch.rule, mismatch.message) from None
         if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
             self._all_in_check()
         if self.record:
