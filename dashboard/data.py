@@ -100,8 +100,9 @@ def read_overview(
 ) -> Overview:
     """The overview's two tables, the player table (:func:`analytics.stats.queries.player_table`)
     and the statistics (:func:`analytics.stats.players.player_stats`: VPIP, PFR, 3-bet... each
-    rate with its x / n), of the ``limit`` (:data:`analytics.stats.leaders.OVERVIEW_PLAYERS`)
-    players with the most hands (a row of at least ``min_hands``) and the hero.
+    rate with its x / n), of the ``limit`` (None: :data:`analytics.stats.leaders.OVERVIEW_PLAYERS`,
+    :data:`~analytics.stats.leaders.EVERY`: all) players with the most hands (a row of at
+    least ``min_hands``) and the hero.
 
     Both read the pre-aggregated sums (:mod:`analytics.store.aggregates`: a few rows per player,
     stakes and position, per day when dates are set), or every row of the filtered hands
@@ -138,10 +139,15 @@ def read_overview(
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def overview(
-    path: str, stamp: Stamp, filters: queries.Filters, min_hands: int, hero: str | None
+    path: str,
+    stamp: Stamp,
+    filters: queries.Filters,
+    min_hands: int,
+    hero: str | None,
+    limit: int | None = None,
 ) -> Overview:
     """:func:`read_overview`, cached."""
-    return read_overview(path, filters, min_hands=min_hands, hero=hero)
+    return read_overview(path, filters, min_hands=min_hands, hero=hero, limit=limit)
 
 
 @st.cache_data(show_spinner=False, max_entries=32)

@@ -21,6 +21,8 @@ from analytics.stats.queries import Filters
 
 #: How many players the overview lists at most (the hero is added when below the cut).
 OVERVIEW_PLAYERS = 1_000
+#: A ``limit`` of no limit: every player with enough hands.
+EVERY = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +56,10 @@ def leaders(
     always: Sequence[str] = (),
     aggregated: bool | None = None,
 ) -> Leaders:
-    """The ``limit`` players with the most hands (a row of at least ``min_hands``: one
-    player and currency, as the player table's), ties by id, plus the players named in
-    ``always`` (the hero) if they have a hand under the filters, whatever the minimum.
+    """The ``limit`` players (:data:`EVERY`: all) with the most hands (a row of at least
+    ``min_hands``: one player and currency, as the player table's), ties by id, plus the
+    players named in ``always`` (the hero) if they have a hand under the filters, whatever
+    the minimum.
 
     From the sums (:mod:`analytics.store.aggregates`) when the database has them, else from
     the per-hand rows: the same hands counted either way (``player_table``'s ``hands``).
@@ -86,7 +89,7 @@ def leaders(
         SELECT player, sum(rows) OVER (), count(*) OVER () FROM kept
         ORDER BY hands DESC, player LIMIT ?
     """
-    found = conn.execute(sql, [*params, max(min_hands, 0), max(limit, 0)]).fetchall()
+    found = conn.execute(sql, [*params, max(min_hands, 0), limit if limit > 0 else -1]).fetchall()
     ids = [player for player, _, _ in found]
     rows, players = (found[0][1], found[0][2]) if found else (0, 0)
     if always:

@@ -49,7 +49,14 @@ filters = common.filters()
 hero = common.hero()
 left, middle, right, minimum = st.columns(4)
 min_hands = minimum.number_input("Minimum hands", min_value=0, value=0, step=10, key="min_hands")
-found = data.overview(str(path), stamp, filters, int(min_hands), hero)
+listed = minimum.selectbox(
+    "Players listed",
+    (leaders.OVERVIEW_PLAYERS, 10 * leaders.OVERVIEW_PLAYERS, leaders.EVERY),
+    format_func=lambda n: "every player" if n == leaders.EVERY else f"the first {n:,}",
+    key="players_listed",
+    help="By hands under the filters; listing every player of a big database takes longer",
+)
+found = data.overview(str(path), stamp, filters, int(min_hands), hero, listed)
 statistics = found.statistics
 table = players_table(found.table, statistics)
 left.metric("Players", f"{found.chosen.rows:,}")
@@ -65,10 +72,10 @@ if hero is not None:
 st.subheader("Players")
 if found.chosen.cut:
     st.caption(
-        f"The {leaders.OVERVIEW_PLAYERS:,} players with the most hands of "
+        f"The {listed:,} players with the most hands of "
         f"{found.chosen.players:,} with at least {min_hands:,}"
-        f"{' (and the hero)' if hero else ''}: raise the minimum or set filters to "
-        "see others, or open any player on the Player page."
+        f"{' (and the hero)' if hero else ''}: list more above, raise the minimum or set "
+        "filters to see others, or open any player on the Player page."
     )
 shown = table[table["hands"] >= min_hands]
 money = st.column_config.NumberColumn

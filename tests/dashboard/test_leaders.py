@@ -44,11 +44,12 @@ def _expected(conn: sqlite3.Connection, filters: queries.Filters, limit: int, le
     table = table[table["hands"] >= least]
     best = table.groupby("id")["hands"].max()
     ranked = sorted(best.items(), key=lambda item: (-item[1], item[0]))
-    return [player for player, _ in ranked[:limit]], len(table), len(best)
+    kept = ranked if limit == leaders.EVERY else ranked[:limit]
+    return [player for player, _ in kept], len(table), len(best)
 
 
 @pytest.mark.parametrize("filters", FILTERS)
-@pytest.mark.parametrize(("limit", "least"), [(3, 0), (1000, 0), (2, 5)])
+@pytest.mark.parametrize(("limit", "least"), [(3, 0), (1000, 0), (2, 5), (leaders.EVERY, 0)])
 @pytest.mark.parametrize("aggregated", [True, False])
 def test_the_leaders_are_the_full_tables_top(
     conn: sqlite3.Connection, filters: queries.Filters, limit: int, least: int, aggregated: bool
@@ -57,7 +58,7 @@ def test_the_leaders_are_the_full_tables_top(
     chosen, rows, players = _expected(conn, filters, limit, least)
     assert list(found.player_ids) == chosen
     assert (found.rows, found.players) == (rows, players)
-    assert found.cut == (players > limit)
+    assert found.cut == (limit != leaders.EVERY and players > limit)
 
 
 @pytest.mark.parametrize("filters", FILTERS[:2])
@@ -126,3 +127,9 @@ def test_the_page_says_who_was_left_out(monkeypatch: pytest.MonkeyPatch) -> None
     assert note.startswith("The 2 players with the most hands of ")
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Players"].replace(",", "")) > len(players)
+    # Every player, when asked for: the whole table, and no note.
+    app.selectbox(key="players_listed").select(leaders.EVERY).run()
+    assert not app.exception, [e.value for e in app.exception]
+    every = [d.value for d in app.dataframe if "net_won" in d.value.columns][-1]
+    assert len(every) == int(metrics["Players"].replace(",", ""))
+    assert not [c.value for c in app.caption if "players with the most hands" in c.value]
