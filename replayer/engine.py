@@ -237,35 +237,12 @@ class HandReplay:
     # -- the loop ----------------------------------------------------------------------
 
     def run(self) -> ReplayResult:
-        """Apply every event of the log, then finish.
-
-        ``apply``'s body, inlined: a method call and its lookups per event are a tenth of
-        the replay (``tests/replayer/test_fast_paths.py`` checks both give the same).
-        """
-        handlers = HANDLERS
-        record = self.record
+        """Apply every event of the log, then finish. One place applies an event
+        (:meth:`apply`: the corrections, the rule checks, the all-in point), for the log
+        and for the live recorder alike."""
+        apply = self.apply
         for index, event in enumerate(self.hand.events):
-            self.index = index
-            self.event = event
-            if record:  # the note is read only by the snapshot
-                self.note = ""
-            try:
-                handler = handlers[type(event)]  # a subscript, not a method call
-            except KeyError:
-                message = f"{event.kind} events are not replayed yet"
-                raise self._error(UnsupportedGame, None, message) from None
-            try:
-                if self.pending is not None or self.void is not None or self.time_out:
-                    corrections.check_pending(self, event)
-                handler(self, event)
-            except Illegal as problem:
-                raise self._error(RuleViolation, problem.rule, problem.message) from None
-            except Mismatch as mismatch:  # its own name: one name, one type (mypyc)
-                raise self._error(ReplayMismatch, mismatch.rule, mismatch.message) from None
-            if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
-                self._all_in_check()
-            if record:
-                self.states.append(self.snapshot())
+            apply(event, index)
         return self.finish()
 
     def apply(self, event: ev.Event, index: int | None = None) -> None:
@@ -282,7 +259,7 @@ class HandReplay:
             handler(self, event)
         except Illegal as problem:
             raise self._error(RuleViolation, problem.rule, problem.message) from None
-        except Mismatch as mismatch:
+        except Mismatch as mismatch:  # its own name: one name, one type (mypyc)
             raise self._error(ReplayMismatch, mismatch.rule, mismatch.message) from None
         if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
             self._all_in_check()

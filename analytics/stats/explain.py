@@ -87,32 +87,7 @@ def explain_parts(
     frame of his hands, and room and hand number for the rows shown alone). The same
     per-row SQL, so the same hands and parts; on a million hands a fifth of the time of
     reading every row's texts in date order."""
-    query = replace(query or StatsQuery(), players=(player,), by=None)
-    found = stat(name)
-    n = found.n if found.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100) else "0"
-    unfiltered = replace(query, players=())
-    if unfiltered.where()[0] == "1" and not _READS_OTHERS.search(f"{found.x} {n}"):
-        # No filter and a stat of his own row only (every rate): his statistics rows alone,
-        # by the ids' index, without a hand or player looked up for each (see
-        # player_queries.player_ids for why the ids are values).
-        ids = player_ids(conn, player)
-        if not ids:
-            return pd.DataFrame(columns=["hand", "x", "n"])
-        marks = ", ".join("?" * len(ids))
-        params: list[object] = list(ids)
-        source, where = "FROM player_hand_stats s", f"s.player_id IN ({marks})"
-    else:
-        source = from_clause(conn, query)
-        where, params = query.where()
-    sql = f"""
-        SELECT * FROM (
-            SELECT s.hand AS hand, {found.x} AS x, {n} AS n
-            {source}
-            WHERE {where}
-        ) WHERE x <> 0 OR n <> 0
-    """
-    rows = conn.execute(sql, params).fetchall()
-    return pd.DataFrame.from_records(rows, columns=["hand", "x", "n"])
+    return _parts(conn, player, name, query, listing=False)
 
 
 def explain_listing(
@@ -129,36 +104,50 @@ def explain_listing(
     in: a statistics row is made for a dealt-in seat only (``analytics.stats.flags``), so
     his statistics rows are those seats already.
     """
+    return _parts(conn, player, name, query, listing=True)
+
+
+#: The columns of :func:`explain_parts`, and those :func:`explain_listing` adds.
+_PARTS = ["hand", "x", "n"]
+_LISTED = ["started_at", "currency"]
+
+
+def _parts(
+    conn: sqlite3.Connection, player: str, name: str, query: StatsQuery | None, *, listing: bool
+) -> pd.DataFrame:
+    """His hands behind stat ``name`` with their parts (and, ``listing``, time and
+    currency), from the per-row SQL of the stat."""
     query = replace(query or StatsQuery(), players=(player,), by=None)
     found = stat(name)
     n = found.n if found.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100) else "0"
+    columns = [*_PARTS, *_LISTED] if listing else _PARTS
     unfiltered = replace(query, players=())
     if unfiltered.where()[0] == "1" and not _READS_OTHERS.search(f"{found.x} {n}"):
-        # As explain_parts: his statistics rows by the ids' index, each hand's time and
-        # currency by its id.
+        # No filter and a stat of his own row only (every rate): his statistics rows alone,
+        # by the ids' index, without a hand or player looked up for each but the listing's
+        # time and currency (see player_queries.player_ids for why the ids are values).
         ids = player_ids(conn, player)
         if not ids:
-            return pd.DataFrame(columns=_LISTING)
+            return pd.DataFrame(columns=columns)
         marks = ", ".join("?" * len(ids))
         params: list[object] = list(ids)
-        source = "FROM player_hand_stats s CROSS JOIN hands h ON h.id = s.hand"
+        source = "FROM player_hand_stats s"
+        if listing:
+            source += " CROSS JOIN hands h ON h.id = s.hand"
         where = f"s.player_id IN ({marks})"
     else:
         source = from_clause(conn, query)
         where, params = query.where()
+    listed = ", h.started_at, h.currency" if listing else ""
     sql = f"""
         SELECT * FROM (
-            SELECT s.hand AS hand, {found.x} AS x, {n} AS n, h.started_at, h.currency
+            SELECT s.hand AS hand, {found.x} AS x, {n} AS n{listed}
             {source}
             WHERE {where}
         ) WHERE x <> 0 OR n <> 0
     """
     rows = conn.execute(sql, params).fetchall()
-    return pd.DataFrame.from_records(rows, columns=_LISTING)
-
-
-#: The columns of :func:`explain_listing`.
-_LISTING = ["hand", "x", "n", "started_at", "currency"]
+    return pd.DataFrame.from_records(rows, columns=columns)
 
 
 def explain_groups(conn: sqlite3.Connection, query: StatsQuery, name: str) -> pd.DataFrame:

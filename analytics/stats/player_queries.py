@@ -289,14 +289,10 @@ def explained_rows_of(conn: sqlite3.Connection, rows: pd.DataFrame, player: str)
             [json.dumps(hands), *ids],
         ).fetchall()
     columns = ["hand", "position", "hole_cards", "unit", "net"]
-    mine = pd.DataFrame.from_records(found, columns=columns)
-    parts = rows[["hand", "started_at", "currency", "x", "n"]]
-    # In the rows' order; a hand's cards and net as explained_page reads them.
-    frame = parts.merge(mine, on="hand", how="left")
-    frame["in_numerator"] = frame["x"] != 0
-    frame["in_denominator"] = frame["n"] != 0
-    frame["net_won"] = frame["net"] / frame["unit"].where(frame["unit"] > 0, 1).fillna(1)
-    return frame[EXPLAINED_PAGE_COLUMNS].reset_index(drop=True)
+    looked_up = pd.DataFrame.from_records(found, columns=columns)
+    # His frame's columns for these hands, in the rows' order: explained_page does the rest.
+    mine = rows[["hand", "started_at", "currency"]].merge(looked_up, on="hand", how="left")
+    return explained_page(rows[["hand", "x", "n"]], mine)
 
 
 def with_keys(rows: pd.DataFrame, keys: pd.DataFrame) -> pd.DataFrame:

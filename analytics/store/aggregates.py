@@ -51,6 +51,7 @@ __all__ = [
     "add",
     "available",
     "batch_keys",
+    "create_table",
     "group_by",
     "grouped_sql",
     "key_terms",
@@ -192,16 +193,23 @@ def schema() -> tuple[str, ...]:
     """
     statements = []
     for table in TABLES:
-        columns = [f"{name} {kind} NOT NULL" for name, kind, _ in table.keys]
-        first, *others = (name for name, _ in table.sums)
-        columns += [f"{first} INTEGER NOT NULL", *(f"{name} ANY" for name in others)]
-        columns.append(f"PRIMARY KEY ({', '.join(table.key_names)})")
-        body = ",\n    ".join(columns)
-        statements.append(f"CREATE TABLE {table.name} (\n    {body}\n) STRICT, WITHOUT ROWID")
+        first = table.sums[0][0]
+        statements.append(create_table(table))
         statements.append(
             f"CREATE INDEX {table.name}_empty ON {table.name} ({first}) WHERE {first} <= 0"
         )
     return tuple(statements)
+
+
+def create_table(table: Table) -> str:
+    """The ``CREATE TABLE`` of a sums table (this module's and ``page_sums``'): its keys, then
+    the rows counted (an integer), then the other sums (``ANY``, NULL as ``sum()`` gives)."""
+    columns = [f"{name} {kind} NOT NULL" for name, kind, _ in table.keys]
+    first, *others = (name for name, _ in table.sums)
+    columns += [f"{first} INTEGER NOT NULL", *(f"{name} ANY" for name in others)]
+    columns.append(f"PRIMARY KEY ({', '.join(table.key_names)})")
+    body = ",\n    ".join(columns)
+    return f"CREATE TABLE {table.name} (\n    {body}\n) STRICT, WITHOUT ROWID"
 
 
 def available(conn: sqlite3.Connection) -> bool:

@@ -44,6 +44,7 @@ from typing import Any
 from analytics.store.aggregates import (
     BatchKeys,
     Table,
+    create_table,
     group_by,
     grouped_sql,
     key_terms,
@@ -157,14 +158,7 @@ SESSION_TABLE = "player_session_sums"
 def schema() -> tuple[str, ...]:
     """The statements that create the tables (migration 0010): like the aggregate tables,
     WITHOUT ROWID with the keys first, so a player's rows are one range."""
-    statements = []
-    for table in TABLES:
-        columns = [f"{name} {kind} NOT NULL" for name, kind, _ in table.keys]
-        first, *others = (name for name, _ in table.sums)
-        columns += [f"{first} INTEGER NOT NULL", *(f"{name} ANY" for name in others)]
-        columns.append(f"PRIMARY KEY ({', '.join(table.key_names)})")
-        body = ",\n    ".join(columns)
-        statements.append(f"CREATE TABLE {table.name} (\n    {body}\n) STRICT, WITHOUT ROWID")
+    statements = [create_table(table) for table in TABLES]
     keys = ",\n    ".join(f"{name} {kind} NOT NULL" for name, kind, _ in _KEYS)
     statements.append(
         f"""CREATE TABLE {SESSION_TABLE} (
