@@ -1,7 +1,7 @@
 """The engine's hot-path shortcuts (issue 11) give what the plain code gives.
 
-The replay builds its records from their fields in order, walks the log in ``run`` with
-``apply``'s body inlined, caches seatings, and takes the one-pot shortcut in ``side_pots``.
+The replay builds its records from their fields in order, walks the log in ``run`` through
+``apply``, caches seatings, and takes the one-pot shortcut in ``side_pots``.
 Each shortcut is checked here against the long way round, so a field added to a record or
 a rule changed in ``apply`` cannot drift from its copy unnoticed.
 """
