@@ -198,6 +198,14 @@ def _parser() -> argparse.ArgumentParser:
         "written by one, in file order, so the result does not depend on N",
     )
     cmd.add_argument(
+        "--batch-hands",
+        type=positive,
+        default=None,
+        metavar="N",
+        help="commit small files together once they hold N hands (default 2,000); "
+        "1: every file its own transaction",
+    )
+    cmd.add_argument(
         "--problems", type=int, default=20, metavar="N", help="list the first N problems (20)"
     )
     # Issue 11: the same pipeline on Dask, Parquet out (analytics/scale, docs/scale.md).
@@ -424,14 +432,19 @@ def _import(args: argparse.Namespace) -> int:
     interrupted: ImportInterrupted | None = None
     try:
         report = import_paths(
-            args.paths, db_path, progress=bar, rescan=args.rescan, jobs=args.jobs
+            args.paths,
+            db_path,
+            progress=bar,
+            rescan=args.rescan,
+            jobs=args.jobs,
+            batch_hands=args.batch_hands,
         )
     except ImportInterrupted as error:
         interrupted, report = error, error.report
     finally:
         bar.close()
     if interrupted is not None:
-        print(f"Interrupted: the file being written was rolled back; {db_path} holds the"
+        print(f"Interrupted: the files being written were rolled back; {db_path} holds the"
               " files below. Import again to finish.")  # fmt: skip
     else:
         print(f"Imported into {db_path}")

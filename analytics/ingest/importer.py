@@ -135,6 +135,19 @@ class ImportReport:
     def hands_per_second(self) -> float:
         return self.hands_seen / self.seconds if self.seconds else 0.0
 
+    def add(self, written: ImportReport) -> None:
+        """Count in what the writer did in a batch of files, once it is committed (the
+        counts of the writing; the listing's and the reading's are this report's own)."""
+        self.files_imported += written.files_imported
+        self.hands_seen += written.hands_seen
+        self.stored.update(written.stored)
+        self.duplicates += written.duplicates
+        self.replaced += written.replaced
+        self.invalid_by_kind.update(written.invalid_by_kind)
+        self.problems.extend(written.problems)
+        self.files_refused.extend(written.files_refused)
+        self.summaries += written.summaries
+
 
 Progress = Callable[[ImportProgress], None]
 
@@ -198,12 +211,15 @@ def import_paths(
     rescan: bool = False,
     stages: Stages | None = None,
     jobs: int = 1,
+    batch_hands: int | None = None,
 ) -> ImportReport:
     """Import files, folders (recursive) and zip files into the database at ``db_path``.
 
     ``stages`` replaces the parser and engine (tests); ``progress`` is called before the
     first file and after each file. ``jobs`` > 1 parses and replays files in that many
     worker processes while this one writes (in file order, so the result is the same).
+    ``batch_hands``: small files are committed together once they hold that many hands
+    (default :data:`BATCH_HANDS`; 1: each file its own transaction).
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
@@ -220,6 +236,7 @@ def import_paths(
         known = {sha: hands for sha, hands in db.execute("SELECT sha256, hands FROM files")}
         was_empty = not known
         writer = HandWriter(db.conn)
+        batch = _Batch(writer, known, report, batch_hands or BATCH_HANDS)
         done = bytes_done = 0
 
         def tick(path: str | None, within: int = 0, hands: int = 0) -> None:
@@ -231,7 +248,7 @@ def import_paths(
                         files_total=len(listing.files),
                         bytes_done=bytes_done + within,
                         bytes_total=listing.total_bytes,
-                        hands_seen=report.hands_seen + hands,
+                        hands_seen=report.hands_seen + batch.written.hands_seen + hands,
                         path=path,
                     )
                 )
@@ -243,13 +260,18 @@ def import_paths(
                     if isinstance(prepared, RangedFile):  # a big file: a tick per range
                         prepared.progress = functools.partial(tick, item.path)
                     if prepared is not None:
-                        _write_file(prepared, writer, known, report)
+                        batch.write(prepared)
                     done += 1
                     bytes_done += item.size
                     tick(item.path)
-        except KeyboardInterrupt as interrupt:  # the file's transaction is rolled back
+                batch.commit()
+        except KeyboardInterrupt as interrupt:  # the open batch's files are rolled back
+            batch.rollback()
             report.seconds = time.perf_counter() - started
             raise ImportInterrupted(report) from interrupt
+        except BaseException:  # the failing file was rolled back; the whole ones before it stay
+            batch.keep_whole_files()
+            raise
         report.tournaments = refresh_tournaments(db.conn)  # issue 12: rebuilt from the hands
         refresh_statistics(db.conn)  # keep the query planner's statistics current
         if was_empty and report.stored_total:
@@ -267,6 +289,77 @@ STREAM_BYTES = 8 * 1024 * 1024
 #: About 1,100 six-max hold'em hands: a worker's turn long enough to be worth the round
 #: trip, and a few megabytes of rows waiting to be written per range in flight.
 RANGE_BYTES = 512 * 1024
+
+
+#: A batch of small files is committed once it holds this many hands: about a second of
+#: hold'em (the dashboard sees the import grow, a second writer waits no longer for the
+#: lock), up to ten of omaha with its all-in EV. A count, not a clock: the same files give
+#: the same batches, so the same database to the last bit of the sums' floating sums
+#: (grouped otherwise, a float sum may differ in its last digit), whatever ``jobs`` and
+#: the machine's speed.
+BATCH_HANDS = 2_000
+
+
+class _Batch:
+    """Files written in one transaction, committed every few thousand hands: a commit and
+    the sums' fixed cost once per batch instead of once per file (issue 11). Each file is
+    a savepoint of it (all or nothing, as alone); a kill rolls back the open batch, whose
+    counts are held in ``written`` until its ``COMMIT``, so an interrupted import's report
+    counts only what stays in the database. A big file read in ranges is written alone:
+    its own transaction, committed when it ends."""
+
+    def __init__(
+        self, writer: HandWriter, known: dict[str, int], report: ImportReport, limit: int
+    ) -> None:
+        self.writer = writer
+        self.limit = limit
+        self.known = known
+        self.report = report
+        #: What the open batch's files did (added to ``report`` at the commit).
+        self.written = ImportReport()
+        self.hands = 0
+        self.opened = False
+
+    def write(self, prepared: PreparedFile | RangedFile) -> None:
+        if isinstance(prepared, RangedFile):
+            self.commit()
+            _write_file(prepared, self.writer, self.known, self.report)
+            return
+        if not self.opened:
+            self.writer.begin()
+            self.opened = True
+        _write_file(prepared, self.writer, self.known, self.written)
+        self.hands += len(prepared.rows)
+        if self.hands >= self.limit:
+            self.commit()
+
+    def commit(self) -> None:
+        if self.opened:
+            self.writer.commit()
+            self.report.add(self.written)
+        self._reset()
+
+    def rollback(self) -> None:
+        if self.opened:
+            self.writer.rollback()
+        self._reset()
+
+    def keep_whole_files(self) -> None:
+        """After an error (the failing file rolled back to its savepoint, or the batch
+        already rolled back by a failed commit): commit the files written whole before it,
+        as a transaction per file would have kept them; if that fails too, nothing."""
+        if not self.opened or not self.writer.conn.in_transaction:
+            self.rollback()
+            return
+        try:
+            self.commit()
+        except Exception:
+            self.rollback()
+
+    def _reset(self) -> None:
+        self.written = ImportReport()
+        self.hands = 0
+        self.opened = False
 
 
 class RangedFile:

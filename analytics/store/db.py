@@ -287,7 +287,25 @@ def migrate(db: Database) -> list[str]:
 
 @contextmanager
 def write_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back if the block raises."""
+    """``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back if the block raises.
+
+    Inside a transaction the caller holds already (the importer's batch of files,
+    ``HandWriter.begin``), a savepoint of it instead: the block is still all or nothing,
+    and the caller's ``COMMIT`` makes it durable.
+    """
+    if conn.in_transaction:
+        conn.execute("SAVEPOINT nested")
+        try:
+            yield conn
+        except BaseException:
+            # A full disk may have rolled the whole transaction back already (SQLite's
+            # automatic rollback): then there is no savepoint left to go back to.
+            if conn.in_transaction:
+                conn.execute("ROLLBACK TO nested")
+                conn.execute("RELEASE nested")
+            raise
+        conn.execute("RELEASE nested")
+        return
     conn.execute("BEGIN IMMEDIATE")
     try:
         yield conn

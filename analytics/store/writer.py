@@ -4,7 +4,12 @@ Why it looks like this:
 
 - One ``BEGIN IMMEDIATE`` ... ``COMMIT`` per file, with the ``files`` row written last but
   in the same transaction: a killed import leaves either a whole file or nothing of it, and
-  a ``files`` row always means every hand of that content is in the database.
+  a ``files`` row always means every hand of that content is in the database. The
+  importer writes a few thousand hands' files in one transaction (:meth:`HandWriter.begin`
+  ... :meth:`HandWriter.commit`): each file is then a savepoint of it, still all or
+  nothing, and the sums of all their hands are added once, before the one ``COMMIT``
+  (issue 11: a commit and the sums' fixed cost per file were a fifth of a small file's
+  import).
 - A ``SAVEPOINT`` per hand: if the database refuses one hand's rows (a ``CHECK`` or a
   duplicate seat that the engine let through), only that hand is rolled back, and it is
   stored again as a quarantined record (``store_error``) so nothing is lost.
@@ -150,6 +155,37 @@ class HandWriter:
         #: (shipped dictionary id, reference) -> the derived dictionary's id, for the file
         #: being written (each file has its own reference, of 8 KiB: not kept after it).
         self._dictionary_ids: dict[tuple[int, bytes], int] = {}
+        #: Inside :meth:`begin` ... :meth:`commit`: the hands stored by the files written so
+        #: far, whose sums :meth:`commit` adds (None: no batch, each file adds its own).
+        self._unsummed: list[int] | None = None
+        #: The file's new hands (new or replacing a quarantined record), for their sums.
+        self._fresh: list[int] = []
+
+    def begin(self) -> None:
+        """Open a transaction for several files (:meth:`write_file` each, a savepoint of
+        it); :meth:`commit` adds their hands' sums and commits, :meth:`rollback` drops
+        them all. A kill in between leaves none of them, never a part of one."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        self._unsummed = []
+
+    def commit(self) -> None:
+        """The batch's sums, then ``COMMIT``."""
+        unsummed, self._unsummed = self._unsummed, None
+        try:
+            if unsummed:
+                aggregates.add(self.conn, unsummed)
+        except BaseException:
+            self.rollback()
+            raise
+        self.conn.execute("COMMIT")
+
+    def rollback(self) -> None:
+        """Undo the open batch (every file written since :meth:`begin`)."""
+        self._unsummed = None
+        self._player_ids.clear()  # ids handed out in it no longer exist
+        self._dictionary_ids.clear()
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
     def write_file(self, meta: FileMeta, hands: Iterable[HandRows]) -> FileWrite:
         """Store ``hands`` and the file's row in one transaction, or nothing if it fails.
@@ -159,6 +195,8 @@ class HandWriter:
         transaction still spans the whole file, so a kill leaves all of it or none.
         """
         self._dictionary_ids.clear()
+        fresh: list[int] = []
+        self._fresh = fresh
         try:
             with write_transaction(self.conn) as conn:
                 # The file row goes first so the hands can point at it; a reader cannot see
@@ -181,6 +219,9 @@ class HandWriter:
                     if not self._write_bulk(conn, file_id, batch, written):
                         for index, hand in enumerate(batch, start):
                             self._write_hand(conn, file_id, index, hand, written)
+                    if self._unsummed is None and fresh:  # no batch: the sums as they go in
+                        aggregates.add(conn, fresh)
+                        fresh.clear()
                 if meta.hands is not None:
                     count = meta.hands
                 if meta.file_id == file_id:
@@ -192,6 +233,8 @@ class HandWriter:
             self._player_ids.clear()
             self._dictionary_ids.clear()
             raise
+        if self._unsummed is not None:  # the file is in; its sums come with the batch's
+            self._unsummed.extend(fresh)
         return written
 
     def _write_bulk(
@@ -239,7 +282,6 @@ class HandWriter:
             conn.executemany(_INSERT_SEAT, seat_rows)
             conn.executemany(_INSERT_POT, pot_rows)
             conn.executemany(_INSERT_ALL_IN, all_in_rows)
-            aggregates.add(conn, [row[0] for row in hand_rows])  # the new hands' sums
         except sqlite3.IntegrityError:
             conn.execute("ROLLBACK TO bulk")
             conn.execute("RELEASE bulk")
@@ -247,6 +289,7 @@ class HandWriter:
             self._dictionary_ids.clear()
             return False
         conn.execute("RELEASE bulk")
+        self._fresh.extend(row[0] for row in hand_rows)
         out.written.extend(written)
         for hand, what in zip(hands, written, strict=True):
             if what is Written.NEW:
@@ -324,7 +367,7 @@ class HandWriter:
         if hand.all_in:
             conn.executemany(_INSERT_ALL_IN, [(hand_key, *row) for row in hand.all_in])
         if hand_key is not None:  # new, or replacing a quarantined record: its sums
-            aggregates.add(conn, (hand_key,))
+            self._fresh.append(hand_key)
         return written
 
     def _hand_values(self, conn: sqlite3.Connection, keys: Row, hand: HandRows) -> Row:

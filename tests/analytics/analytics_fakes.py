@@ -243,5 +243,6 @@ if __name__ == "__main__":
     from analytics.ingest.importer import import_paths
 
     db, delay, *paths = sys.argv[1:]
-    report = import_paths(paths, db, stages=slow_stages(float(delay)))
+    # Two 25-hand files a transaction: a kill lands inside batches of several files.
+    report = import_paths(paths, db, stages=slow_stages(float(delay)), batch_hands=50)
     print(report.stored_total, report.duplicates)

@@ -43,7 +43,10 @@ def _dump(db: Path) -> dict[str, list[tuple[object, ...]]]:
 
 
 def _import(paths: list[Path], db: Path, jobs: int) -> tuple[dict[str, object], list[str]]:
-    report = import_paths(paths, db, jobs=jobs)
+    """A transaction per file (``batch_hands=1``) both ways: a ranged file is written
+    alone, so its sums are grouped as a whole file's are only when that one is alone too
+    (grouped otherwise, a float sum may differ in its last digit)."""
+    report = import_paths(paths, db, jobs=jobs, batch_hands=1)
     return _dump(db), [str(problem) for problem in report.problems]
 
 

@@ -31,8 +31,9 @@ def run_concurrently(folder: Path, db: Path, stop: Path, jobs: int = 2) -> tuple
     )  # fmt: skip
     try:
         imported = subprocess.run(
+            # five files a transaction: the readers see the batches of files commit
             [sys.executable, "-m", "dashboard.cli", "import", "--quiet", "--jobs", str(jobs),
-             "--db", str(db), str(folder)],
+             "--batch-hands", str(5 * PER_FILE), "--db", str(db), str(folder)],
             cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
         )  # fmt: skip
         assert imported.returncode == 0, imported.stderr

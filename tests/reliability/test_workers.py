@@ -142,7 +142,7 @@ def test_sigterm_rolls_back_prints_the_summary_and_exits_143(
             process.kill()
             process.communicate()
     assert process.returncode == 143, err
-    assert "Interrupted: the file being written was rolled back" in out
+    assert "Interrupted: the files being written were rolled back" in out
     assert "  files:" in out
     assert "Traceback" not in err
     conn = sqlite3.connect(db)
