@@ -4,9 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: dashboard test lint bench
+.PHONY: dashboard test lint bench native
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
@@ -20,11 +20,20 @@ dashboard: $(STAMP)
 	$(BIN)/pokerhh import --quiet --db $(DEMO_DB) sample_histories
 	$(BIN)/pokerhh dashboard --db $(DEMO_DB)
 
-## Lint, type-check (mypy --strict, [tool.mypy]) and run the whole test suite.
+## Lint, type-check (mypy --strict, [tool.mypy]) and run the whole test suite, on the
+## compiled core when it is built (setup.py); then the doctests of the packages once more
+## in pure Python, which the compiled run cannot collect (tests/native_plugin.py).
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/pokerhh --version
 	$(BIN)/python -m pytest
+	POKERHH_PURE=1 $(BIN)/python -m pytest -q parser replayer analytics
+
+## Compile the core again after editing one of its modules (until then the edited sources
+## run in pure Python: parser/native.py). POKERHH_COMPILE=0 make native: no compiled core.
+native: $(STAMP)
+	$(BIN)/python -m pip install -q --no-deps -e .
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

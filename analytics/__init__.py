@@ -17,3 +17,7 @@
   Lines), ``export_phh``, ``text_safety``.
 - ``tournaments``, ``recording`` (live hands typed in), ``scale`` (Dask and Parquet).
 """
+
+from parser import native
+
+native.choose(__path__)  # the compiled modules, or their sources (parser.native)

@@ -52,6 +52,7 @@ _SUMS = "  of which the sums"
 def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     """Microseconds per hand of each stage on one core, best of ``repeat`` (each stage is
     fed the previous one's output, computed before the clock starts)."""
+    from analytics.ingest.importer import BATCH_HANDS
     from analytics.ingest.pipeline import Stages, process
     from analytics.ingest.prepare import GC_THRESHOLD
     from analytics.ingest.rows import outcome_rows
@@ -137,12 +138,21 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
         sums[0] += time.perf_counter() - start
 
     def store() -> None:
-        # A transaction a file, as the import commits them.
+        # A transaction per BATCH_HANDS hands of files, as the import commits them
+        # (analytics.ingest.importer._Batch).
         with tempfile.TemporaryDirectory() as tmp:
             db = connect(Path(tmp) / "split.sqlite")
             writer = HandWriter(db.conn)
+            held = 0
+            writer.begin()
             for number, file in enumerate(rows):
                 writer.write_file(FileMeta(f"file {number}", f"{number:064x}", 0), file)
+                held += len(file)
+                if held >= BATCH_HANDS:
+                    writer.commit()
+                    writer.begin()
+                    held = 0
+            writer.commit()
             db.close()
 
     stores = []
@@ -189,6 +199,10 @@ def main() -> None:
     files = sorted(args.corpus.glob("*.txt"))
     if not files:
         sys.exit(f"no hand histories in {args.corpus}")
+    from parser import native
+
+    core = "compiled" if native.STATUS.used else f"pure Python ({native.STATUS.reason})"
+    print(f"pokerhh's core: {core}; POKERHH_PURE=1 times the pure-Python modules")
     print("per-stage split, one core (us/hand, best of 3):")
     split = stage_split(files)
     transfer = split.pop(_TRANSFER)

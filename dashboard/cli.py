@@ -146,12 +146,18 @@ def _handle_sigterm() -> SignalHandler:
 
 
 def _version() -> str:
+    """The release, and whether the compiled core runs (``parser.native``: a user who
+    finds the import slow can see why)."""
     from importlib.metadata import PackageNotFoundError, version
 
+    from parser import native
+
+    status = native.STATUS
+    core = "compiled core" if status.used else f"pure Python: {status.reason}"
     try:
-        return version("pokerhh")
+        return f"{version('pokerhh')} ({core})"
     except PackageNotFoundError:  # run from a checkout that was never installed
-        return "unknown (not installed)"
+        return f"unknown (not installed; {core})"
 
 
 def _parser() -> argparse.ArgumentParser:

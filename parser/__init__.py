@@ -15,9 +15,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from parser.decode import decode
-from parser.formats import parse_hand, split_hands
-from parser.split import RawHand
+from parser import native
+
+native.choose(__path__)  # the compiled modules, or their sources (parser.native)
+
+from parser.decode import decode  # noqa: E402
+from parser.formats import parse_hand, split_hands  # noqa: E402
+from parser.split import RawHand  # noqa: E402
 
 if TYPE_CHECKING:
     from parser.files import parse_file

@@ -35,6 +35,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 from lark.lexer import Lexer, LexerState
 
 from parser.automaton import FAIL, Automaton, collects_lines
+from parser.compiled import mypyc_attr
 from parser.locality import line_local
 
 #: Line starts -> the terminals that begin with that text.
@@ -128,6 +129,7 @@ Seen = tuple[str, re.Match[str] | None, int]
 MEMO_LIMIT = 50_000
 
 
+@mypyc_attr(native_class=False)  # a Token is a str: compiled, a plain Python class
 class LineToken(Token):
     """A line token that keeps its terminal's regex match (the line's fields).
 
@@ -170,6 +172,7 @@ class LineToken(Token):
         return self.start_pos + len(self.value)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # parser.rooms.lexer.RoomLexer
 class LineLexer(Lexer):
     """See the module docstring. Lark builds it from the grammar's terminals."""
 

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from parser.compiled import mypyc_attr
 from parser.header import Header, HeaderError, parse_header
 from parser.lexer import Line, LineToken, forget_lines
 from parser.model import events as ev
@@ -153,6 +154,7 @@ class _Fail(Exception):
     """A problem with the current line; :meth:`Builder.build` adds where it is."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the GGPoker and Winamax builders
 class Builder:
     """Builds one hand; create one per hand (it holds that hand's state)."""
 
@@ -594,7 +596,11 @@ class Builder:
             make.Show(player=name, cards=_CARDS[m[2]], description=m[3] or "", line=self.line)
         )
 
-    _on_SHOWS_FOR_LINE = _on_SHOWS_LINE
+    def _on_SHOWS_FOR_LINE(self, m: re.Match[str]) -> None:
+        """A SHOWS_LINE's groups ("shows [..] for <text>"). A method, not an alias
+        (``_on_SHOWS_FOR_LINE = _on_SHOWS_LINE``): compiled by mypyc, a class body's
+        alias of a method fails when the class is built (so ``_on_RUN_TWICE_LINE`` too)."""
+        self._on_SHOWS_LINE(m)
 
     def _on_MUCKS_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
@@ -635,7 +641,8 @@ class Builder:
     def _on_SUMMARY_LINE(self, m: re.Match[str]) -> None:
         return
 
-    _on_RUN_TWICE_LINE = _on_SUMMARY_LINE
+    def _on_RUN_TWICE_LINE(self, m: re.Match[str]) -> None:
+        return
 
     def _on_TOTAL_POT_LINE(self, m: re.Match[str]) -> None:
         text = m[1]

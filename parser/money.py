@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
+from parser.compiled import mypyc_attr
+
 #: Currency signs as PokerStars writes them, and the ISO code each stands for.
 CURRENCY_SIGNS: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 #: Codes that may prefix an amount ("EUR0.50" in converted hands) or follow the stakes.
@@ -88,6 +90,7 @@ def to_units(text: str, unit: int) -> int:
     return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a room's spelling (parser.rooms.winamax)
 class Amounts(dict[str, int]):
     """Amount texts of one unit -> ints, each converted (:func:`to_units`) on first sight.
 

@@ -8,7 +8,11 @@ It imports only ``parser.model`` (the shared vocabulary) of ours, and no third-p
 library, so analytics and the dashboard can use it and it can use nothing right of it.
 """
 
-from parser.model.games import GAME_SPECS, GameSpec
-from replayer.engine import replay
+from parser import native
+
+native.choose(__path__)  # the compiled engine, or its sources (parser.native)
+
+from parser.model.games import GAME_SPECS, GameSpec  # noqa: E402
+from replayer.engine import replay  # noqa: E402
 
 __all__ = ["GAME_SPECS", "GameSpec", "replay"]
