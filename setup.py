@@ -63,10 +63,19 @@ NATIVE_MODULES = [
     "replayer/settlement/settle.py",
 ]
 MANIFEST = Path("parser") / "_native.json"
+#: Why the last build left the pure-Python modules (read by ``parser.native``).
+FAILED = Path("parser") / "_native.failed"
+#: mypy's options for the compile. The project's own checking is ``make test``'s mypy
+#: (strict, ``[tool.mypy]``); here pip may build before it installs the dependencies, so
+#: a library it does not find is ``Any`` (lark, which the parser's classes derive from, is
+#: a build requirement in pyproject.toml) and an ignore comment it would need is no error.
+MYPY_FLAGS = ["--ignore-missing-imports", "--no-warn-unused-ignores", "--follow-imports=silent"]
 
 
 def _warn(message: str) -> None:
+    """Said on stderr (which ``pip -q`` hides) and kept for ``pokerhh --version``."""
     print(f"pokerhh: {message}; installing the pure-Python modules", file=sys.stderr)
+    FAILED.write_text(message + "\n", encoding="utf-8")
 
 
 class BuildNative(build_ext):
@@ -100,14 +109,15 @@ class BuildNative(build_ext):
 
 def native_extensions() -> list[object]:
     MANIFEST.unlink(missing_ok=True)  # a build replaces the old one, or there is none
+    FAILED.unlink(missing_ok=True)
     if os.environ.get("POKERHH_COMPILE", "1") == "0":
         return []
     try:
         from mypyc.build import mypycify
 
-        extensions = mypycify(NATIVE_MODULES, separate=True, opt_level="3")
+        extensions = mypycify([*MYPY_FLAGS, *NATIVE_MODULES], separate=True, opt_level="3")
     except (Exception, SystemExit) as error:  # mypy refused the sources, no mypyc ...
-        _warn(f"mypyc could not compile ({error})")
+        _warn(f"mypyc could not compile: {error!r}")
         return []
     for extension in extensions:
         extension.optional = True  # a compiler error skips it, not the install

@@ -15,6 +15,7 @@ This module itself is never compiled (it decides what the others are).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery as machinery
 import json
@@ -26,6 +27,8 @@ from pathlib import Path
 
 #: Written by ``setup.py`` after a build in which every extension compiled.
 MANIFEST = Path(__file__).with_name("_native.json")
+#: Written by ``setup.py`` instead when the build failed: why.
+FAILED = Path(__file__).with_name("_native.failed")
 #: ``POKERHH_PURE=1`` (any value but empty or 0): the pure-Python modules whatever is built.
 PURE_ENV = "POKERHH_PURE"
 
@@ -49,6 +52,9 @@ def read_status(manifest: Path = MANIFEST, environ: dict[str, str] | None = None
     """The decision, from the manifest, the files beside it and the environment."""
     environ = dict(os.environ) if environ is None else environ
     if not manifest.is_file():
+        failed = manifest.with_name(FAILED.name)
+        with contextlib.suppress(OSError):
+            return NativeStatus(False, f"not built: {failed.read_text('utf-8').strip()}")
         return NativeStatus(False, "not built")
     try:
         modules: dict[str, str] = json.loads(manifest.read_text("utf-8"))["modules"]

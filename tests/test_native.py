@@ -55,6 +55,14 @@ def test_no_manifest_is_pure_python(tmp_path: Path) -> None:
     assert (status.used, status.reason) == (False, "not built")
 
 
+def test_a_failed_build_says_why(tmp_path: Path) -> None:
+    """``setup.py`` leaves its reason beside the missing manifest (pip -q hides stderr)."""
+    (tmp_path / "parser").mkdir()
+    (tmp_path / "parser" / "_native.failed").write_text("mypyc could not compile: x\n")
+    status = native.read_status(tmp_path / "parser" / "_native.json", {})
+    assert (status.used, status.reason) == (False, "not built: mypyc could not compile: x")
+
+
 def test_an_unreadable_manifest_is_pure_python(tmp_path: Path) -> None:
     manifest = fake_build(tmp_path, SOURCES)
     manifest.write_text("{not json")
