@@ -61,6 +61,12 @@ NATIVE_MODULES = [
     "replayer/settlement/claims.py",
     "replayer/settlement/ending.py",
     "replayer/settlement/settle.py",
+    # the row builders (analytics/): not analytics.ingest.hand_rows (HandRows is pickled
+    # from the workers and filled by slot), not flag_fields (its dataclass's field types
+    # are read as strings), not rawtext (zlib's time, and its SQL function's closure)
+    "analytics/ingest/rows.py",
+    "analytics/stats/flags.py",
+    "analytics/store/seat_layout.py",
 ]
 MANIFEST = Path("parser") / "_native.json"
 #: Why the last build left the pure-Python modules (read by ``parser.native``).

@@ -14,17 +14,28 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Final
 
 from analytics.equity.all_in_ev import all_in_ev
+from analytics.ingest.hand_rows import (
+    ACTION_COLUMNS,
+    ALL_IN_COLUMNS,
+    HAND_COLUMNS,
+    PLAYER_COLUMNS,
+    POT_COLUMNS,
+    STAT_COLUMNS,
+    STORED_HAND_COLUMNS,
+    STORED_SEAT_COLUMNS,
+    HandRows,
+    Row,
+    problem_fields,
+)
 from analytics.ingest.pipeline import HandOutcome, Problem
 from analytics.stats import flag_fields as ff
-from analytics.stats.flag_fields import FIELDS as STAT_FIELDS
 from analytics.stats.flags import flag_rows
 from analytics.store import rawtext
-from analytics.store.seat_layout import SEAT_COLUMNS, pack_stats, seat_row
+from analytics.store.seat_layout import pack_stats, seat_row
 from parser.model import events as ev
 from parser.model.cards import Card, format_cards
 from parser.model.games import GAME_SPECS, Betting, Forced
@@ -32,99 +43,17 @@ from parser.model.hand import ParsedHand, Source
 from parser.model.makers import positional
 from replayer.result import PlayerResult, ReplayResult
 
-HAND_COLUMNS = (
-    "site", "hand_id", "status",
-    "problem_kind", "problem_rule", "problem_message", "problem_line", "problem_event",
-    "first_line", "game", "game_name", "mixed", "betting", "currency", "unit",
-    "small_blind", "big_blind", "ante", "small_bet", "big_bet", "cap",
-    "started_at", "table_name", "max_seats", "button_seat", "tournament_id", "level",
-    "players", "total_pot", "rake", "boards", "raw",
-)  # fmt: skip
-PLAYER_COLUMNS = (
-    "seat", "name", "position", "starting_stack", "hole_cards",
-    "invested", "collected", "cashed_out", "net", "rake_paid",
-    "dealt_in", "folded", "folded_on", "went_to_showdown", "all_in",
-)  # fmt: skip
-ACTION_COLUMNS = ("idx", "kind", "street", "player", "amount", "cards", "line", "extra")
-POT_COLUMNS = ("run", "idx", "amount", "eligible", "winners", "odd_chips_to")
-#: ``player_hand_stats``: the statistics flags of ``analytics.stats.flags``, seat first.
-STAT_COLUMNS = STAT_FIELDS
-#: ``all_in_ev`` (migration 0003): one row per dealt-in seat of a hand with an all-in point.
-ALL_IN_COLUMNS = ("seat", "all_in_ev_status", "all_in_ev", "street")
-#: The ``hands`` columns of the SQLite table (migration 0007): ``raw`` stored compressed.
-STORED_HAND_COLUMNS = (*HAND_COLUMNS[:-1], "raw_dictionary", "raw_z")
-#: The ``seats`` row (``analytics.store.seat_layout``): one per seat, keyed like ``players``.
-STORED_SEAT_COLUMNS = SEAT_COLUMNS
+#: With the rows' schema (the ``*_COLUMNS``, ``HandRows``, ``Row``), defined in
+#: ``analytics.ingest.hand_rows`` (a module never compiled) and re-exported here.
+__all__ = [
+    "ACTION_COLUMNS", "ALL_IN_COLUMNS", "BOARD_SEPARATOR", "HAND_COLUMNS", "PLAYER_COLUMNS",
+    "POT_COLUMNS", "STAT_COLUMNS", "STORED_HAND_COLUMNS", "STORED_SEAT_COLUMNS", "HandRows",
+    "Row", "action_rows", "all_in_rows", "ante", "blinds_and_bets", "cards_to_come_when_all_in",
+    "format_boards", "iso_utc", "outcome_rows", "parse_boards", "quarantine_rows", "rows",
+    "seat_rows", "stat_rows",
+]  # fmt: skip
 
-_STATUS = HAND_COLUMNS.index("status")
-_PROBLEM = slice(HAND_COLUMNS.index("problem_kind"), HAND_COLUMNS.index("problem_event") + 1)
 BOARD_SEPARATOR = " | "
-
-Row = tuple[Any, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandRows:
-    """The rows of one hand: its ``hands`` row and (for an ``ok`` hand) its children."""
-
-    hand: Row
-    players: tuple[Row, ...] = ()
-    actions: tuple[Row, ...] = ()
-    pots: tuple[Row, ...] = ()
-    #: One ``player_hand_stats`` row per player, keyed by seat like ``players``.
-    stats: tuple[Row, ...] = ()
-    #: ``all_in_ev`` rows, keyed by seat; empty unless the hand had an all-in point.
-    all_in: tuple[Row, ...] = ()
-    #: What the SQLite store writes (migration 0007), made here in the worker processes:
-    #: the text compressed (``analytics.store.rawtext``) and the ``seats`` rows, which hold
-    #: ``players`` and ``stats`` packed (``analytics.store.seat_layout``). ``actions`` is not
-    #: stored in SQLite (the Parquet export writes it). ``raw_dictionary`` is the shipped
-    #: dictionary, ``raw_reference`` the start of the file it was extended with (one
-    #: object shared by the file's hands: pickled once): the store stores the pair as a
-    #: derived dictionary and the hand's ``raw_dictionary`` as its id.
-    raw_dictionary: int = 0
-    raw_z: bytes = b""
-    seats: tuple[Row, ...] = ()
-    raw_reference: bytes = b""
-
-    @property
-    def site(self) -> str:
-        return str(self.hand[0])
-
-    @property
-    def hand_id(self) -> str:
-        return str(self.hand[1])
-
-    @property
-    def status(self) -> str:
-        return str(self.hand[_STATUS])
-
-    def quarantined(self, problem: Problem) -> HandRows:
-        """The same hand as a quarantined record (header and raw text kept, no children)."""
-        hand = list(self.hand)
-        hand[_STATUS] = problem.status
-        hand[_PROBLEM] = _problem_fields(problem)
-        return HandRows(
-            tuple(hand), raw_dictionary=self.raw_dictionary, raw_z=self.raw_z,
-            raw_reference=self.raw_reference,
-        )  # fmt: skip
-
-    @property
-    def stored_hand(self) -> Row:
-        """The ``hands`` row of the SQLite table, in ``STORED_HAND_COLUMNS`` order, its
-        ``raw_dictionary`` the shipped one (the store puts the derived one's id there when
-        the text has a reference)."""
-        return (*self.hand[:-1], self.raw_dictionary, self.raw_z)
-
-    def as_dicts(self) -> dict[str, Any]:
-        return {
-            "hand": dict(zip(HAND_COLUMNS, self.hand, strict=True)),
-            "players": [dict(zip(PLAYER_COLUMNS, r, strict=True)) for r in self.players],
-            "actions": [dict(zip(ACTION_COLUMNS, r, strict=True)) for r in self.actions],
-            "pots": [dict(zip(POT_COLUMNS, r, strict=True)) for r in self.pots],
-            "stats": [dict(zip(STAT_COLUMNS, r, strict=True)) for r in self.stats],
-            "all_in": [dict(zip(ALL_IN_COLUMNS, r, strict=True)) for r in self.all_in],
-        }
 
 
 def outcome_rows(
@@ -282,7 +211,7 @@ def quarantine_rows(
     ``sqlite``, see :func:`rows`), and the header fields when the parser got that far."""
     header = _header_fields(parsed) if parsed is not None else (None,) * 18
     hand_row = (
-        site, hand_id, problem.status, *_problem_fields(problem),
+        site, hand_id, problem.status, *problem_fields(problem),
         source.first_line, *header, None, None, None, None, None if sqlite else source.text,
     )  # fmt: skip
     raw_dictionary, raw_z = rawtext.compress(site, source.text, reference)
@@ -302,10 +231,6 @@ def _player_row(p: PlayerResult) -> Row:
         p.invested, p.collected, p.cashed_out, p.net, p.rake_paid,
         int(p.dealt_in), int(p.folded), p.folded_on, int(p.went_to_showdown), int(p.all_in),
     )  # fmt: skip
-
-
-def _problem_fields(problem: Problem) -> tuple[Any, ...]:
-    return (problem.kind, problem.rule, problem.message, problem.line, problem.event_index)
 
 
 # -- the header ---------------------------------------------------------------------------
@@ -366,7 +291,7 @@ def ante(hand: ParsedHand) -> int:
     return 0 if largest is None else largest
 
 
-_FORCED = (ev.PostAnte, ev.PostBlind)
+_FORCED: Final = (ev.PostAnte, ev.PostBlind)
 
 
 def _forced_bets(hand: ParsedHand) -> Iterator[ev.Event]:
@@ -414,7 +339,7 @@ def parse_boards(text: str | None) -> list[list[str]]:
 
 
 def _winners(
-    winners: tuple[tuple[str, int], ...], descriptions: tuple[tuple[str, str], ...]
+    winners: tuple[tuple[Any, Any], ...], descriptions: tuple[tuple[Any, Any], ...]
 ) -> list[dict[str, Any]]:
     described = dict(descriptions)
     out: list[dict[str, Any]] = []
@@ -436,7 +361,7 @@ _json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 #: The string quoting that encoder uses itself (``ensure_ascii=False``), in C.
 _quote: Callable[[str], str] = json.encoder.encode_basestring
 #: ``pots.eligible`` JSON by the names' tuple: a file's pots list the same few players.
-_ELIGIBLE: dict[tuple[str, ...], str] = {}
+_ELIGIBLE: Final[dict[tuple[str, ...], str]] = {}
 
 
 def _eligible(names: tuple[str, ...]) -> str:
@@ -450,13 +375,14 @@ def _eligible(names: tuple[str, ...]) -> str:
 
 
 def _winners_json(
-    winners: tuple[tuple[str, int], ...], descriptions: tuple[tuple[str, str], ...]
+    winners: tuple[tuple[Any, Any], ...], descriptions: tuple[tuple[Any, Any], ...]
 ) -> str:
     """``_json(_winners(winners, descriptions))``, the same text written out directly (the
     encoder's generic walk over a list of dicts costs more than the pot's other columns):
     names and descriptions quoted by the encoder's own function, amounts as ``int`` prints
     them. Anything but a ``str`` name or description or an ``int`` amount takes the
-    encoder."""
+    encoder: hence ``Any`` (compiled with mypyc, a value typed ``int`` would be made an
+    ``int`` before the check, a ``bool`` 1)."""
     described = dict(descriptions) if descriptions else None
     parts = []
     for name, amount in winners:
@@ -479,7 +405,7 @@ _NO_DEFAULT = object()
 #: Each event class's row maker, compiled on first use (see :func:`_compile`).
 _MAKERS: dict[type[ev.Event], Callable[[ev.Event, int, str], Row]] = {}
 #: Bound on each class's memo of ``extra`` JSON strings (chat texts never repeat).
-_MEMO_SIZE = 4096
+_MEMO_SIZE: Final = 4096
 
 
 def action_rows(hand: ParsedHand) -> tuple[Row, ...]:

@@ -9,16 +9,16 @@ migration, and a test compares the two.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Final
 
 #: Positions that can steal: an open raise from here when everybody before folded.
-STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
+STEAL_POSITIONS: Final = frozenset({"CO", "BTN", "SB"})
 #: Positions that face a steal.
-BLIND_POSITIONS = frozenset({"SB", "BB"})
+BLIND_POSITIONS: Final = frozenset({"SB", "BB"})
 #: The names the four betting rounds take in the field names (hold'em's; see the docstring).
-ROUND_NAMES = ("preflop", "flop", "turn", "river")
+ROUND_NAMES: Final = ("preflop", "flop", "turn", "river")
 #: What is counted per round, in field order.
-COUNTED_ACTIONS = ("bets", "raises", "calls", "checks", "folds")
+COUNTED_ACTIONS: Final = ("bets", "raises", "calls", "checks", "folds")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +101,7 @@ class PlayerFlags:
 
 #: The stored fields, in column order (``reasons`` is explanation, not a column).
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PlayerFlags) if f.name != "reasons")
-_AT = {name: i for i, name in enumerate(FIELDS)}
+_AT: dict[str, int] = {name: i for i, name in enumerate(FIELDS)}
 
 #: Every stat that has a chance, by the name ``reasons`` uses: (chance field, done field).
 CHANCE_STATS: dict[str, tuple[str, str]] = {
@@ -114,33 +114,52 @@ CHANCE_STATS: dict[str, tuple[str, str]] = {
     )
 }  # fmt: skip
 
-SEAT, POSITION, VPIP, PFR = _AT["seat"], _AT["position"], _AT["vpip"], _AT["pfr"]
-THREE_BET_CHANCE, THREE_BET = _AT["three_bet_chance"], _AT["three_bet"]
-FOUR_BET_CHANCE, FOUR_BET = _AT["four_bet_chance"], _AT["four_bet"]
-FOLD_3B_CHANCE, FOLD_3B = _AT["fold_to_three_bet_chance"], _AT["fold_to_three_bet"]
-SQUEEZE_CHANCE, SQUEEZE = _AT["squeeze_chance"], _AT["squeeze"]
-STEAL_CHANCE, STEAL = _AT["steal_chance"], _AT["steal"]
-FOLD_STEAL_CHANCE, FOLD_STEAL = _AT["fold_to_steal_chance"], _AT["fold_to_steal"]
-SAW_FLOP, WENT_TO_SHOWDOWN = _AT["saw_flop"], _AT["went_to_showdown"]
-WON_AT_SHOWDOWN, WON_WHEN_SAW_FLOP = _AT["won_at_showdown"], _AT["won_when_saw_flop"]
-WALK, ALL_IN_STREET = _AT["walk"], _AT["all_in_street"]
-NET, RAKE_PAID = _AT["net"], _AT["rake_paid"]
+# Each index annotated (``Final``), not unpacked from one tuple: the store's modules import
+# this one inside an import cycle, where mypy (and so mypyc, compiling the row builders)
+# cannot infer a name it has not reached yet.
+SEAT: Final = _AT["seat"]
+POSITION: Final = _AT["position"]
+VPIP: Final = _AT["vpip"]
+PFR: Final = _AT["pfr"]
+THREE_BET_CHANCE: Final = _AT["three_bet_chance"]
+THREE_BET: Final = _AT["three_bet"]
+FOUR_BET_CHANCE: Final = _AT["four_bet_chance"]
+FOUR_BET: Final = _AT["four_bet"]
+FOLD_3B_CHANCE: Final = _AT["fold_to_three_bet_chance"]
+FOLD_3B: Final = _AT["fold_to_three_bet"]
+SQUEEZE_CHANCE: Final = _AT["squeeze_chance"]
+SQUEEZE: Final = _AT["squeeze"]
+STEAL_CHANCE: Final = _AT["steal_chance"]
+STEAL: Final = _AT["steal"]
+FOLD_STEAL_CHANCE: Final = _AT["fold_to_steal_chance"]
+FOLD_STEAL: Final = _AT["fold_to_steal"]
+SAW_FLOP: Final = _AT["saw_flop"]
+WENT_TO_SHOWDOWN: Final = _AT["went_to_showdown"]
+WON_AT_SHOWDOWN: Final = _AT["won_at_showdown"]
+WON_WHEN_SAW_FLOP: Final = _AT["won_when_saw_flop"]
+WALK: Final = _AT["walk"]
+ALL_IN_STREET: Final = _AT["all_in_street"]
+NET: Final = _AT["net"]
+RAKE_PAID: Final = _AT["rake_paid"]
 #: Index of ``bets_preflop``; round r, action k is at COUNTS + 5 * r + k.
-COUNTS = _AT["bets_preflop"]
+COUNTS: Final = _AT["bets_preflop"]
 #: By round index (1 = flop ...): the chance and done indexes; index 0 unused.
-_POSTFLOP = ROUND_NAMES[1:]
-CBET_AT = (None, *((_AT[f"cbet_{s}_chance"], _AT[f"cbet_{s}"]) for s in _POSTFLOP))
-FOLD_CBET_AT = (
+_POSTFLOP: tuple[str, ...] = ROUND_NAMES[1:]
+CBET_AT: tuple[tuple[int, int] | None, ...] = (
+    None,
+    *((_AT[f"cbet_{s}_chance"], _AT[f"cbet_{s}"]) for s in _POSTFLOP),
+)
+FOLD_CBET_AT: tuple[tuple[int, int] | None, ...] = (
     None,
     *((_AT[f"fold_to_cbet_{s}_chance"], _AT[f"fold_to_cbet_{s}"]) for s in _POSTFLOP),
 )
-CHECK_RAISE_AT = (
+CHECK_RAISE_AT: tuple[tuple[int, int] | None, ...] = (
     None,
     *((_AT[f"check_raise_{s}_chance"], _AT[f"check_raise_{s}"]) for s in _POSTFLOP),
 )
-SAW_AT = (None, _AT["saw_flop"], _AT["saw_turn"], _AT["saw_river"])
+SAW_AT: tuple[int | None, ...] = (None, _AT["saw_flop"], _AT["saw_turn"], _AT["saw_river"])
 
-_TYPES = {f.name: str(f.type) for f in fields(PlayerFlags)}
+_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(PlayerFlags)}
 #: By field: whether it is a yes/no flag (``bool`` in PlayerFlags, 0/1 in rows and columns).
 IS_FLAG: tuple[bool, ...] = tuple(_TYPES[name] == "bool" for name in FIELDS)
 #: A fresh player's values: 0 for flags, counts and money, None for the strings.

@@ -52,7 +52,7 @@ first draw). Draw games have blinds and a button: everything reads as in hold'em
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from analytics.stats import flag_fields as ff
 from analytics.stats.flag_fields import FIELDS, PlayerFlags
@@ -62,31 +62,34 @@ from replayer.result import PlayerResult, ReplayResult
 
 __all__ = ["BRING_IN_GAMES", "FIELDS", "PlayerFlags", "flag_rows", "player_flags"]
 
+# The constants are ``Final``: compiled (``setup.py``), mypyc reads them as C statics, not
+# from the module's dictionary.
+
 #: A decision's kind -> its offset among a round's counts (``COUNTED_ACTIONS`` order); a
 #: stud completion is the round's first bet (B7), whatever the log calls it.
-_OFFSET = {"bet": 0, "raise_to": 1, "call": 2, "check": 3, "fold": 4, "complete": 0}
-_RAISING = frozenset({"bet", "raise_to", "complete"})
-_PAYING = frozenset({"call", "bet", "raise_to", "complete"})
+_OFFSET: Final = {"bet": 0, "raise_to": 1, "call": 2, "check": 3, "fold": 4, "complete": 0}
+_RAISING: Final = frozenset({"bet", "raise_to", "complete"})
+_PAYING: Final = frozenset({"call", "bet", "raise_to", "complete"})
 #: By game: each street's round index (0 = the first betting round), and the first street.
-_ROUND_OF = {
+_ROUND_OF: Final = {
     game: {street: i for i, street in enumerate(spec.street_names)}
     for game, spec in GAME_SPECS.items()
 }
-_FIRST_STREET = {game: spec.street_names[0] for game, spec in GAME_SPECS.items()}
+_FIRST_STREET: Final = {game: spec.street_names[0] for game, spec in GAME_SPECS.items()}
 #: Games whose first round opens with a bring-in (stud, F4): no blinds, no positions.
-BRING_IN_GAMES = frozenset(
+BRING_IN_GAMES: Final = frozenset(
     game for game, spec in GAME_SPECS.items() if spec.forced is Forced.BRING_IN
 )
 #: The last round with count columns of its own (the river); later rounds add to it.
-_LAST_COUNTED = len(ff.ROUND_NAMES) - 1
+_LAST_COUNTED: Final = len(ff.ROUND_NAMES) - 1
 #: The ``saw_*`` columns of a player who saw rounds 1 to ``n`` after the first, by ``n``.
-_SAW_UP_TO: tuple[tuple[int, ...], ...] = tuple(
+_SAW_UP_TO: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(column for column in ff.SAW_AT[1 : n + 1] if column is not None)
     for n in range(len(ff.SAW_AT))
 )
 #: By game: each street's first count column (stud's 7th street counts with the river's,
 #: 6th street): one lookup per decision instead of arithmetic on the round.
-_COUNTS_AT = {
+_COUNTS_AT: Final = {
     game: {street: ff.COUNTS + 5 * min(i, _LAST_COUNTED) for street, i in rounds.items()}
     for game, rounds in _ROUND_OF.items()
 }
@@ -498,4 +501,4 @@ def _words(streets: tuple[str, ...]) -> tuple[str, ...]:
 
 
 #: Each game's round names for the reasons, made once.
-_WORDS = {game: _words(spec.street_names) for game, spec in GAME_SPECS.items()}
+_WORDS: Final = {game: _words(spec.street_names) for game, spec in GAME_SPECS.items()}

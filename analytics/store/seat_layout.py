@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Any
+from typing import Any, Final
 
 from analytics.stats import flag_fields as ff
 
@@ -41,7 +41,7 @@ FLAG_BITS: tuple[str, ...] = (
 COUNT_ORDER = ("folds", "checks", "calls", "bets", "raises")
 #: Bits per count: 255 actions of one kind by one player in one round is the limit; a hand
 #: beyond it is refused by the table's CHECK and quarantined as ``store_error``.
-COUNT_BITS = 8
+COUNT_BITS: Final = 8
 _COUNT_MAX = (1 << COUNT_BITS) - 1
 #: One integer column per round: ``counts_preflop`` ... ``counts_river``.
 COUNT_COLUMNS = tuple(f"counts_{street}" for street in ff.ROUND_NAMES)
@@ -66,19 +66,19 @@ _FLAG_WEIGHTS = tuple(1 << bit for bit in range(len(_FLAG_AT)))
 _COUNTS_BY_STREET = tuple(operator.itemgetter(*street) for street in _COUNT_AT)
 #: The flags, last bit first, then every street's counts: one read of the row, one
 #: ``bytes`` (which refuses a value outside 0..255) for the fast path of :func:`pack_stats`.
-_PACKED_VALUES = operator.itemgetter(
+_PACKED_VALUES: Final = operator.itemgetter(
     *reversed(_FLAG_AT), *(at for street in _COUNT_AT for at in street)
 )
-_FLAGS_END = len(_FLAG_AT)
+_FLAGS_END: Final = len(_FLAG_AT)
 #: Bytes 0 and 1 as the digits of a binary number, every other byte as a non-digit.
-_AS_BINARY_DIGITS = bytes(ord("0") + b if b < 2 else ord("x") for b in range(256))
-_STREET_BYTES = len(COUNT_ORDER)
-_STREET_MASK = (1 << (COUNT_BITS * _STREET_BYTES)) - 1
-_NO_STATS: tuple[Any, ...] = (None, None, None, None, None, None)
+_AS_BINARY_DIGITS: Final = bytes(ord("0") + b if b < 2 else ord("x") for b in range(256))
+_STREET_BYTES: Final = len(COUNT_ORDER)
+_STREET_MASK: Final = (1 << (COUNT_BITS * _STREET_BYTES)) - 1
+_NO_STATS: Final[tuple[Any, ...]] = (None, None, None, None, None, None)
 assert len(COUNT_COLUMNS) == 4, "pack_stats makes one integer for each of four rounds"
 #: The slice of a statistics row that its packed columns depend on (all of them, and
 #: neither the seat, the position nor the money): the key of :data:`_PACKED`.
-_PACKED_KEY = slice(ff.POSITION + 1, ff.NET)
+_PACKED_KEY: Final = slice(ff.POSITION + 1, ff.NET)
 assert all(
     _PACKED_KEY.start <= at < _PACKED_KEY.stop
     for at in (*_FLAG_AT, *(a for street in _COUNT_AT for a in street), ff.ALL_IN_STREET)
@@ -86,8 +86,8 @@ assert all(
 #: Packed statistics by :data:`_PACKED_KEY` (cleared at :data:`_PACKED_SIZE`): most seats
 #: of a hand fold before the flop and pack alike, and a slice looked up costs a third of a
 #: packing (the wide read of the row is what costs).
-_PACKED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-_PACKED_SIZE = 4096
+_PACKED: Final[dict[tuple[Any, ...], tuple[Any, ...]]] = {}
+_PACKED_SIZE: Final = 4096
 
 
 def seat_row(player: tuple[Any, ...], stats: tuple[Any, ...] | None) -> tuple[Any, ...]:

@@ -74,10 +74,10 @@ def committed(db: Path) -> int:
 
 
 def import_command(db: Path, *paths: Path) -> list[str]:
-    """Files committed two by two (``--batch-hands 50``, 32 hands a file): a kill lands
+    """Files committed two by two (``--batch-hands 16``, 8 hands a file): a kill lands
     inside a batch of several files as well as inside a file."""
     return [sys.executable, "-m", "dashboard.cli", "import", "--quiet", "--jobs", "2",
-            "--batch-hands", "50", "--db", str(db), *map(str, paths)]  # fmt: skip
+            "--batch-hands", "16", "--db", str(db), *map(str, paths)]  # fmt: skip
 
 
 def kill_at_random_point(command: list[str], db: Path, rng: random.Random) -> bool:
@@ -202,9 +202,9 @@ def test_disk_full_is_a_clear_message_and_leaves_the_database_sound(
     expected = hand_ids_by_file(folder)
     assert run("import", "--quiet", "--jobs", "1", "--db", db, files[0])[0] == 0
     limit_pages(monkeypatch, extra=60)
-    # Two files a transaction (32 hands each): a full disk may roll back the whole open
+    # Two files a transaction (8 hands each): a full disk may roll back the whole open
     # one (SQLite's automatic rollback), never the batches committed before it.
-    code, _, err = run("import", "--quiet", "--jobs", "1", "--batch-hands", "64", "--db", db,
+    code, _, err = run("import", "--quiet", "--jobs", "1", "--batch-hands", "16", "--db", db,
                        folder)  # fmt: skip
     assert code == 1
     assert err.startswith(f"pokerhh: database {db}: database or disk is full (its disk is full,")
