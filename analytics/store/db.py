@@ -293,27 +293,26 @@ def write_transaction(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     ``HandWriter.begin``), a savepoint of it instead: the block is still all or nothing,
     and the caller's ``COMMIT`` makes it durable.
     """
-    if conn.in_transaction:
-        conn.execute("SAVEPOINT nested")
-        try:
-            yield conn
-        except BaseException:
-            # A full disk may have rolled the whole transaction back already (SQLite's
-            # automatic rollback): then there is no savepoint left to go back to.
-            if conn.in_transaction:
-                conn.execute("ROLLBACK TO nested")
-                conn.execute("RELEASE nested")
-            raise
-        conn.execute("RELEASE nested")
-        return
-    conn.execute("BEGIN IMMEDIATE")
+    begin, commit, rollback = _NESTED if conn.in_transaction else _OUTER
+    conn.execute(begin)
     try:
         yield conn
     except BaseException:
+        # A full disk may have rolled the whole transaction back already (SQLite's
+        # automatic rollback): then there is nothing left to roll back to.
         if conn.in_transaction:
-            conn.execute("ROLLBACK")
+            for statement in rollback:
+                conn.execute(statement)
         raise
-    conn.execute("COMMIT")
+    conn.execute(commit)
+
+
+#: What :func:`write_transaction` runs to begin, to commit and to roll back: a transaction
+#: of its own, or a savepoint of the caller's.
+_OUTER: tuple[str, str, tuple[str, ...]] = ("BEGIN IMMEDIATE", "COMMIT", ("ROLLBACK",))
+_NESTED: tuple[str, str, tuple[str, ...]] = (
+    "SAVEPOINT nested", "RELEASE nested", ("ROLLBACK TO nested", "RELEASE nested"),
+)
 
 
 def compact(conn: sqlite3.Connection) -> bool:

@@ -19,7 +19,7 @@ from analytics.stats import players as stats
 from analytics.stats import queries
 from analytics.store import aggregates
 from analytics.store.delete import delete_hands, select_hands
-from tests.databases import copy_database
+from tests.databases import assert_same_tables, copy_database
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
 CHECK_RAISE = SAMPLES / "pokerstars" / "nlhe" / "check-raise.txt"
@@ -128,14 +128,7 @@ def _assert_as_rebuilt(conn: sqlite3.Connection) -> None:
     aggregates.rebuild(conn)
     rebuilt = _tables(conn)
     conn.rollback()
-    assert kept.keys() == rebuilt.keys()
-    for name in kept:
-        assert len(kept[name]) == len(rebuilt[name]), name
-        for a, b in zip(kept[name], rebuilt[name], strict=True):
-            exact = [(x, y) for x, y in zip(a, b, strict=True) if not isinstance(y, float)]
-            assert all(x == y for x, y in exact), (name, a, b)
-            close = [(x, y) for x, y in zip(a, b, strict=True) if isinstance(y, float)]
-            assert all(x == pytest.approx(y, rel=1e-9, abs=1e-9) for x, y in close), name
+    assert_same_tables(kept, rebuilt, tolerance=1e-9)
 
 
 def test_the_sums_give_the_per_hand_figures_under_every_filter(conn) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from analytics.ingest.importer import ImportInterrupted, ImportProgress, import_paths
+from tests.databases import assert_same_tables
 from tests.reliability.generated import write_folder
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
@@ -57,21 +58,8 @@ def test_a_batched_import_is_the_database_of_one_transaction_per_file(tmp_path: 
     assert batched.files_imported == alone.files_imported > 40
     tables = every_table(tmp_path / "batched.sqlite")
     assert {"hands", "seats", "player_totals"} <= tables.keys()
-    assert_same_tables(tables, every_table(tmp_path / "alone.sqlite"))
-
-
-def assert_same_tables(left: dict[str, list[tuple[object, ...]]],
-                       right: dict[str, list[tuple[object, ...]]]) -> None:  # fmt: skip
-    """Equal row for row; a float (the sums of per-hand ratios) to its last digits, as
-    sums grouped by batch instead of by file may round differently (BATCH_HANDS)."""
-    assert left.keys() == right.keys()
-    for name in left:
-        assert len(left[name]) == len(right[name]), name
-        for a, b in zip(left[name], right[name], strict=True):
-            exact = [(x, y) for x, y in zip(a, b, strict=True) if not isinstance(x, float)]
-            assert all(x == y for x, y in exact), (name, a, b)
-            close = [(x, y) for x, y in zip(a, b, strict=True) if isinstance(x, float)]
-            assert all(x == pytest.approx(y, rel=1e-12, abs=1e-12) for x, y in close), name
+    # a float to its last digits: the sums are grouped by batch instead of by file
+    assert_same_tables(tables, every_table(tmp_path / "alone.sqlite"), tolerance=1e-12)
 
 
 def test_the_batch_commits_when_it_holds_its_hands(tmp_path: Path) -> None:
