@@ -42,9 +42,17 @@ from functools import cache, lru_cache
 from importlib import resources
 
 #: Raw DEFLATE (no zlib header or checksum: six bytes a hand; SQLite's page checksums and
-#: the text's own structure are the integrity checks), the default level and memory.
+#: the text's own structure are the integrity checks), at the default level.
 _WBITS = -15
 _LEVEL = 6
+#: zlib's memory level: 4, not the default 8. Each hand's compressor is a copy of its
+#: file's primed one, and the copy is the hash table (``2 ** (MEM_LEVEL + 8)`` bytes) and
+#: pending buffer as well as the window: 140 KB a hand instead of 330 KB, which no longer
+#: evicts the parser's and engine's data from the CPU's cache between two hands (about
+#: 10 us a hand in the import). The blobs are as small (991 against 990 KB on the Pluribus
+#: corpus: a 900-byte text never fills the smaller table), and inflating does not depend on
+#: it (``benchmarks/db_size.py``).
+_MEM_LEVEL = 4
 #: DEFLATE's window: a preset dictionary is its last 32 KiB.
 WINDOW = 1 << 15
 #: How much of a file's text (UTF-8 bytes) a derived dictionary appends to its room's:
@@ -134,7 +142,7 @@ def _compressor(dictionary_id: int, reference: bytes) -> zlib._Compress:
     # a new one). ``reference`` is the same object for every hand of a file, whose hash
     # Python keeps, so the lookup costs nothing per hand.
     return zlib.compressobj(
-        _LEVEL, zlib.DEFLATED, _WBITS, 8, zlib.Z_DEFAULT_STRATEGY,
+        _LEVEL, zlib.DEFLATED, _WBITS, _MEM_LEVEL, zlib.Z_DEFAULT_STRATEGY,
         preset(shipped_bytes(dictionary_id), reference),
     )  # fmt: skip
 
@@ -181,10 +189,15 @@ def derived_row(dictionary_id: int, reference: bytes) -> tuple[str, str | None, 
     reference compressed with the base). The store inserts it once, keyed by (base, sha256).
     """
     base = _BY_ID[dictionary_id]
-    digest = hashlib.sha256(reference).hexdigest()
+    digest = reference_sha256(reference)
     packer = _compressor(dictionary_id, b"").copy()
     packed = packer.compress(reference) + packer.flush()
     return f"{base.name}+{digest[:16]}", base.site, digest, dictionary_id, packed
+
+
+def reference_sha256(reference: bytes) -> str:
+    """The key of a derived dictionary's row beside its base (``raw_dictionaries.sha256``)."""
+    return hashlib.sha256(reference).hexdigest()
 
 
 def _base(conn: sqlite3.Connection) -> str:

@@ -385,9 +385,11 @@ class HandWriter:
         return (*keys, *stored[:-2], dictionary_id, stored[-1])
 
     def _derived_id(self, conn: sqlite3.Connection, base: int, reference: bytes) -> int:
-        name, site, sha256, base, packed = rawtext.derived_row(base, reference)
-        row = conn.execute(_DERIVED_ID, (base, sha256)).fetchone()
+        # Looked up by the reference's hash first: the row itself (the reference compressed,
+        # 0.2 ms) is made only for a reference the database does not have yet.
+        row = conn.execute(_DERIVED_ID, (base, rawtext.reference_sha256(reference))).fetchone()
         if row is None:
+            name, site, sha256, base, packed = rawtext.derived_row(base, reference)
             row = conn.execute(
                 _NEW_DERIVED, (rawtext.FIRST_DERIVED_ID, name, site, sha256, base, packed)
             ).fetchone()

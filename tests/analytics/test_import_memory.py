@@ -132,3 +132,45 @@ def test_rows_and_notes_pickle_by_their_fields_and_come_back_equal() -> None:
     # The reducer sends every field, in order: a field added to HandRows is sent too.
     fields = tuple(getattr(rows, f.name) for f in dataclasses.fields(HandRows))
     assert copyreg.dispatch_table[HandRows](rows) == (HandRows, fields)
+
+
+def test_a_file_s_hands_are_prepared_in_chunks_with_nothing_lost_or_reordered() -> None:
+    # 16 hands of a chunk are parsed and replayed before their rows are built: a file of
+    # 2.5 chunks must give every hand's rows, in the file's order, as hand by hand does.
+    from analytics.ingest import prepare
+    from analytics.ingest.pipeline import Stages, process
+    from analytics.store import rawtext
+
+    text = "\n\n\n".join(path.read_text(encoding="utf-8") for path in SAMPLES[:60])
+    data = text.encode()
+    stages = Stages.default()
+    raws = list(stages.split_hands(stages.decode(data, "joined.txt"), "joined.txt"))
+    assert len(raws) > 2 * prepare.CHUNK_HANDS and len(raws) % prepare.CHUNK_HANDS
+    prepared = prepare_file("joined.txt", data, stages, sqlite=True)
+    assert isinstance(prepared, PreparedFile)
+    reference = rawtext.reference_of(text)
+    one_by_one = [
+        prepare.with_rows(
+            prepare.short_problem(process(raw, stages)), reference=reference, sqlite=True
+        )[1]
+        for raw in raws
+    ]
+    assert [r.hand_id for r in prepared.rows] == [r.hand_id for r in one_by_one]
+    assert prepared.rows == one_by_one
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_for_a_file_and_left_as_it_was(enabled: bool) -> None:
+    import gc
+
+    from analytics.ingest.prepare import collector_paused
+
+    before = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        with pytest.raises(RuntimeError), collector_paused():
+            assert not gc.isenabled()
+            raise RuntimeError("a hand that fails the whole file")
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if before else gc.disable)()
