@@ -41,7 +41,9 @@ NATIVE_MODULES = [
     "parser/summary.py",
     "parser/tournament_header.py",
     # the engine (replayer/): every module but those whose records parser.model.makers
-    # fills by slot (result, state, settlement/pots, settlement/showdown)
+    # fills by slot (result, state); showdown's Award is compiled as a plain Python class
+    # (native_class=False), and pots defines none (compiled, the settlement's pure-Python
+    # share of a Pluribus replay, ~10% of it, drops to a few %: about 1 us a hand)
     "replayer/actions.py",
     "replayer/auto_draw.py",
     "replayer/betting.py",
@@ -60,7 +62,9 @@ NATIVE_MODULES = [
     "replayer/evaluation/tables.py",
     "replayer/settlement/claims.py",
     "replayer/settlement/ending.py",
+    "replayer/settlement/pots.py",
     "replayer/settlement/settle.py",
+    "replayer/settlement/showdown.py",
     # the row builders (analytics/): not analytics.ingest.hand_rows (HandRows is pickled
     # from the workers and filled by slot), not flag_fields (its dataclass's field types
     # are read as strings), not rawtext (zlib's time, and its SQL function's closure)

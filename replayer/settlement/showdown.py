@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
+from parser.compiled import mypyc_attr
 from parser.model.cards import Card
 from parser.model.games import Evaluator, GameSpec, OddChip
 from parser.model.makers import positional
@@ -89,6 +90,9 @@ LOW_EVALUATORS: dict[Evaluator, Callable[[Sequence[Card], Sequence[Card]], int |
 }
 
 
+# Compiled (setup.py), a plain Python class: a native one could not be filled by slot
+# (``positional`` below), and the claims and tests read it as the dataclass it is.
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Award:
     """One pot on one run: who won how much (before rake)."""
