@@ -7,6 +7,7 @@ and on all cores, with the per-stage split of the one-core time. pokerkit: its
 machine (no storage at all). Both in this one run, so the ratio is fair on this machine.
 
     .venv/bin/python benchmarks/import_pluribus.py [--corpus DIR] [--pokerkit-files N]
+                                                   [--repeat N]
 """
 
 from __future__ import annotations
@@ -195,6 +196,9 @@ def main() -> None:
         default=0,
         help="time pokerkit on the first N files only (0 = all)",
     )
+    options.add_argument(
+        "--repeat", type=int, default=2, help="rounds of the three timed runs (best of each)"
+    )
     args = options.parse_args()
     files = sorted(args.corpus.glob("*.txt"))
     if not files:
@@ -214,21 +218,32 @@ def main() -> None:
     total = sum(split.values())
     print(f"  {'sum':32s} {total:7.1f}  = {1e6 / total:7.0f} hands/s")
     print(f"  {_TRANSFER:32s} {transfer:7.1f}  (with --jobs > 1 only: not in the sum)")
-    ours_hands, ours_time = run_pokerhh(files)
+    # The three timed runs take turns, ``--repeat`` rounds, and each keeps its best: a
+    # slow minute on a shared machine then slows a run of each, not the ratio.
+    cores = os.cpu_count() or 1
+    kit_files = files[: args.pokerkit_files] if args.pokerkit_files else files
+    ours: list[tuple[int, float]] = []
+    every: list[tuple[int, float]] = []
+    kit: list[tuple[int, float]] = []
+    for _ in range(args.repeat):
+        ours.append(run_pokerhh(files))
+        if cores > 1:
+            every.append(run_pokerhh(files, jobs=cores))
+        kit.append(run_pokerkit(kit_files))
+    best = f"best of {args.repeat}"
+    ours_hands, ours_time = min(ours, key=lambda run: run[1])
     ours_rate = ours_hands / ours_time
     print(
         f"pokerhh  import, one core:            {ours_hands:6d} hands in {ours_time:6.2f} s "
-        f"= {ours_rate:7.0f} hands/s  (parse+replay+store)"
+        f"= {ours_rate:7.0f} hands/s  (parse+replay+store, {best})"
     )
-    cores = os.cpu_count() or 1
     if cores > 1:
-        all_hands, all_time = run_pokerhh(files, jobs=cores)
+        all_hands, all_time = min(every, key=lambda run: run[1])
         print(
             f"pokerhh  import, --jobs {cores}:            {all_hands:6d} hands in "
             f"{all_time:6.2f} s = {all_hands / all_time:7.0f} hands/s"
         )
-    kit_files = files[: args.pokerkit_files] if args.pokerkit_files else files
-    kit_hands, kit_time = run_pokerkit(kit_files)
+    kit_hands, kit_time = min(kit, key=lambda run: run[1])
     kit_rate = kit_hands / kit_time
     print(
         f"pokerkit parse+replay:                {kit_hands:6d} hands in {kit_time:6.2f} s "
