@@ -145,7 +145,8 @@ def test_a_file_s_hands_are_prepared_in_chunks_with_nothing_lost_or_reordered() 
     data = text.encode()
     stages = Stages.default()
     raws = list(stages.split_hands(stages.decode(data, "joined.txt"), "joined.txt"))
-    assert len(raws) > 2 * prepare.CHUNK_HANDS and len(raws) % prepare.CHUNK_HANDS
+    assert len(raws) > 2 * prepare.CHUNK_HANDS
+    assert len(raws) % prepare.CHUNK_HANDS  # a last chunk shorter than the others
     prepared = prepare_file("joined.txt", data, stages, sqlite=True)
     assert isinstance(prepared, PreparedFile)
     reference = rawtext.reference_of(text)
@@ -165,12 +166,16 @@ def test_the_collector_is_paused_for_a_file_and_left_as_it_was(enabled: bool) ->
 
     from analytics.ingest.prepare import collector_paused
 
+    def a_failing_file() -> None:
+        with collector_paused():
+            assert not gc.isenabled()
+            raise RuntimeError("a hand that fails the whole file")
+
     before = gc.isenabled()
     try:
         (gc.enable if enabled else gc.disable)()
-        with pytest.raises(RuntimeError), collector_paused():
-            assert not gc.isenabled()
-            raise RuntimeError("a hand that fails the whole file")
+        with pytest.raises(RuntimeError):
+            a_failing_file()
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if before else gc.disable)()
