@@ -201,6 +201,7 @@ def prepare_file(
     headers = False
     # A chunk's parses and replays are dropped as soon as its rows are made: they weigh
     # about 90 KB a hand, the rows a few.
+    young = 0  # hands since the young generation was last collected
     with collector_paused():
         for start in range(0, len(raws), CHUNK_HANDS):
             outcomes = [process(raw, stages) for raw in raws[start : start + CHUNK_HANDS]]
@@ -211,8 +212,10 @@ def prepare_file(
                 )
                 rows.append(hand_rows)
                 notes.append(HandNote(outcome.site, outcome.hand_id, outcome.problem))
-            if (start + CHUNK_HANDS) % YOUNG_EVERY == 0:
+            young += len(outcomes)
+            if young >= YOUNG_EVERY:
                 gc.collect(0)
+                young = 0
     if raws and not headers:
         # A PDF, notes: text but no hand to keep, so nothing is stored (a record
         # "unknown sha256:..." would be a hand no one can look up). A blank file is
@@ -263,7 +266,7 @@ CHUNK_HANDS = 16
 #: While a file's hands are processed the collector is off (:func:`collector_paused`) and
 #: the young generation is collected by hand every this many hands: what survives is the
 #: rows kept, a few objects a hand, so a pass costs about 1 ms.
-YOUNG_EVERY = 2048  # a multiple of CHUNK_HANDS
+YOUNG_EVERY = 2000
 
 
 @contextlib.contextmanager
