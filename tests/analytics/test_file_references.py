@@ -73,6 +73,30 @@ def test_the_reference_shrinks_the_text() -> None:
     assert against < alone
 
 
+def test_blobs_of_either_window_read_back_with_the_whole_dictionary() -> None:
+    """Texts are compressed with a 16 KiB window (``rawtext._COMPRESS_WBITS``) and read with
+    the 32 KiB one: a blob made before that change (32 KiB window, references up to 32 KiB
+    back into the dictionary) and one made now both inflate against the same preset, and
+    the smaller window reaches only the preset's last half."""
+    import zlib
+
+    path = ROOT / "sample_histories" / "pokerstars" / "nlhe"
+    texts = [rows.hand[-1] for _, rows in _hands(sorted(path.glob("*.txt"))[:1])]
+    reference = rawtext.reference_of("\n\n".join(texts))
+    preset = rawtext.preset(rawtext.shipped_bytes(1), reference)
+    assert len(preset) == rawtext.WINDOW
+    assert rawtext._COMPRESS_WBITS == -14  # a 16 KiB window
+    for text in texts:
+        dictionary, blob = rawtext.compress("PokerStars", text, reference)
+        assert dictionary == 1
+        assert rawtext.decompress(blob, preset) == text
+        old = zlib.compressobj(6, zlib.DEFLATED, -15, 8, zlib.Z_DEFAULT_STRATEGY, preset)
+        assert rawtext.decompress(old.compress(text.encode()) + old.flush(), preset) == text
+        # The first half of the preset is out of the new window: changing it changes nothing.
+        other = b"x" * (rawtext.WINDOW // 2) + preset[rawtext.WINDOW // 2 :]
+        assert rawtext.decompress(blob, other) == text
+
+
 @pytest.mark.parametrize("size", [1, 5, 64, 4096])
 def test_a_range_worker_reads_the_reference_the_whole_file_gives(
     monkeypatch: pytest.MonkeyPatch, size: int
