@@ -31,11 +31,12 @@ file) is grouped by player, position and day only, its other keys bound once
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from analytics.stats import flag_fields as ff
 from analytics.stats.players import STATS, Kind
@@ -295,10 +296,11 @@ grouped_sql = _grouped
 upsert_sql = _upsert
 
 
-def _summed_from_days(table: Table, source: str) -> str:
-    """A rolled-up table's rows summed from rows of the per-day table's shape."""
+def _summed_from_days(table: Table, source: str, columns: Sequence[str] = ()) -> str:
+    """A rolled-up table's rows summed from rows of the per-day table's shape; ``columns``:
+    the source's column of each sum, if not the sum's own name."""
     keys = ", ".join(table.key_names)
-    sums = ", ".join(f"sum({name})" for name, _ in table.sums)
+    sums = ", ".join(f"sum({name})" for name in columns or [name for name, _ in table.sums])
     return f"SELECT {keys}, {sums} FROM {source} WHERE 1 GROUP BY {keys}"
 
 
@@ -306,11 +308,9 @@ _IDS = "IN (SELECT value FROM json_each(?))"
 #: The same for the narrow statements, whose parameters are named.
 _NAMED_IDS = "IN (SELECT value FROM json_each(:ids))"
 #: The change to the per-day sums, summed once from the seats and then added to both
-#: player tables (reading the seats once instead of twice halves the import's cost).
+#: player tables (reading the seats once instead of twice halves the import's cost), and
+#: to the Player page's chart (:func:`_statements`).
 _DELTA = "temp.aggregates_delta"
-_CREATE_DELTA = (
-    f"CREATE TEMP TABLE IF NOT EXISTS aggregates_delta AS SELECT * FROM {DAY_TABLE.name} LIMIT 0"
-)
 
 
 def _seats_with_stats() -> str:
@@ -357,27 +357,103 @@ def _grouped_with_stats(table: Table, sign: int, hands: str, narrow: bool = Fals
 
 #: The seats without statistics, for :func:`_grouped`'s condition.
 _WITHOUT_STATS = "s.seat IS NULL"
-#: The per-day sums of a batch into the delta, by sign and narrow grouping: the seats
-#: with statistics, then without.
-_DELTAS = {
-    (sign, narrow): (
-        f"INSERT INTO {_DELTA} ({_names(DAY_TABLE)})"
-        + _grouped_with_stats(DAY_TABLE, sign, f"{DAY_TABLE.hand_column} {ids}", narrow),
-        f"INSERT INTO {_DELTA} ({_names(DAY_TABLE)})"
-        + _grouped(DAY_TABLE, sign, f"{DAY_TABLE.hand_column} {ids} AND {_WITHOUT_STATS}", narrow),
+
+
+def _followed(table: Table) -> tuple[list[str], list[tuple[str, str]]]:
+    """How ``table`` is summed from the per-day delta: each sum's column there, and the
+    delta's columns of its own (name, per-seat SQL).
+
+    A sum whose per-seat SQL is a per-day sum's, the same text, is that column (the Player
+    chart's ``hands`` is ``seats``, its ``net`` is ``pt_net``); any other is a column of the
+    delta only (``player_chart_sums__net_bb``), summed by the same grouped read of the
+    seats, so the persistent per-day table keeps its schema. The same SQL term is also the
+    same value in both reads of the seats (:func:`_grouped_with_stats` rewrites both
+    alike), which a statistic's ``x_`` column is not: a seat without statistics leaves it
+    NULL. Checked here: the keys are per-day keys of the same SQL, and the seats are the
+    same (the same condition, and the per-day source adds only LEFT JOINs of one row a
+    seat)."""
+    day_keys = {name: sql for name, _, sql in DAY_TABLE.keys}
+    for name, _, sql in table.keys:
+        if day_keys.get(name) != sql:
+            raise AssertionError(f"{table.name}.{name} is not a per-day key: {sql!r}")
+    lines, day_lines = (
+        {line.strip() for line in t.source.splitlines()} for t in (table, DAY_TABLE)
     )
-    for sign in (+1, -1)
-    for narrow, ids in ((False, _IDS), (True, _NAMED_IDS))
-}
-_CHANGE = {
-    (sign, narrow): (
-        _upsert(DAY_TABLE, f"SELECT {_names(DAY_TABLE)} FROM {_DELTA} WHERE 1"),
-        *(_upsert(table, _summed_from_days(table, _DELTA)) for table in _ROLLED_UP),
-        _upsert(HAND_TABLE, _grouped(HAND_TABLE, sign, f"{HAND_TABLE.hand_column} {ids}", narrow)),
+    if (table.where, table.hand_column) != (DAY_TABLE.where, DAY_TABLE.hand_column) or not (
+        lines <= day_lines and all(line.startswith("LEFT JOIN") for line in day_lines - lines)
+    ):
+        raise AssertionError(f"{table.name} does not read the per-day table's seats")
+    by_sql: dict[str, str] = {}
+    for name, sql in DAY_TABLE.sums:
+        by_sql.setdefault(sql, name)
+    columns, own = [], []
+    for name, sql in table.sums:
+        column = by_sql.get(sql)
+        if column is None:
+            column = f"{table.name}__{name}"
+            own.append((column, sql))
+        columns.append(column)
+    return columns, own
+
+
+@dataclass(frozen=True, slots=True)
+class _Statements:
+    create_delta: str
+    #: By sign and narrow grouping: the seats with statistics, then without.
+    deltas: dict[tuple[int, bool], tuple[str, str]]
+    #: By sign and narrow grouping: the per-day upsert, the rolled-up ones, the hands'.
+    change: dict[tuple[int, bool], tuple[str, ...]]
+    #: The followers' upserts from the delta (when their tables exist).
+    followers: tuple[str, ...]
+
+
+@functools.cache
+def _statements() -> _Statements:
+    """The statements of :func:`_change`, made on first use: the delta has the columns of
+    the tables that follow the per-day one (the Player page's chart,
+    :data:`analytics.store.page_sums.CHART_TABLE`), and that module builds on this one.
+
+    Why the chart follows: its keys are the per-day ones without the position and the
+    other stakes' columns, and its sums are over the same seats, so it is a roll-up of
+    the delta, as ``player_sums`` is; summing it from the seats again (through a copy of
+    the batch's seats, as before) cost more than the delta itself (issue 11)."""
+    from analytics.store import page_sums
+
+    followed = [(table, *_followed(table)) for table in page_sums.DELTA_TABLES]
+    extra = tuple(column for _, _, columns in followed for column in columns)
+    delta = replace(DAY_TABLE, name=_DELTA, sums=(*DAY_TABLE.sums, *extra))
+    names = ", ".join(f"NULL AS {name}" for name, _ in extra)
+    create = (
+        "CREATE TEMP TABLE IF NOT EXISTS aggregates_delta AS"
+        f" SELECT *{', ' if names else ''}{names} FROM {DAY_TABLE.name} LIMIT 0"
     )
-    for sign in (+1, -1)
-    for narrow, ids in ((False, _IDS), (True, _NAMED_IDS))
-}
+    deltas = {
+        (sign, narrow): (
+            f"INSERT INTO {_DELTA} ({_names(delta)})"
+            + _grouped_with_stats(delta, sign, f"{delta.hand_column} {ids}", narrow),
+            f"INSERT INTO {_DELTA} ({_names(delta)})"
+            + _grouped(delta, sign, f"{delta.hand_column} {ids} AND {_WITHOUT_STATS}", narrow),
+        )
+        for sign in (+1, -1)
+        for narrow, ids in ((False, _IDS), (True, _NAMED_IDS))
+    }
+    change = {
+        (sign, narrow): (
+            _upsert(DAY_TABLE, f"SELECT {_names(DAY_TABLE)} FROM {_DELTA} WHERE 1"),
+            *(_upsert(table, _summed_from_days(table, _DELTA)) for table in _ROLLED_UP),
+            _upsert(
+                HAND_TABLE, _grouped(HAND_TABLE, sign, f"{HAND_TABLE.hand_column} {ids}", narrow)
+            ),
+        )
+        for sign in (+1, -1)
+        for narrow, ids in ((False, _IDS), (True, _NAMED_IDS))
+    }
+    followers = tuple(
+        _upsert(table, _summed_from_days(table, _DELTA, columns)) for table, columns, _ in followed
+    )
+    return _Statements(create, deltas, change, followers)
+
+
 #: The different hand-level keys of the batch's ``ok`` hands, two at most (one is a narrow
 #: batch; ``DISTINCT`` compares as the keys do: the keys are the sentinels' expressions
 #: and the columns are STRICT, so equal values are equal in type too).
@@ -407,23 +483,30 @@ def batch_keys(conn: sqlite3.Connection, ids: str) -> BatchKeys | None:
 
 
 def _change(conn: sqlite3.Connection, hand_ids: Iterable[int], sign: int) -> BatchKeys | None:
-    """Add (``sign > 0``) or take away the hands' sums; the batch's narrow parameters
-    (:func:`batch_keys`), for the page tables."""
+    """Add (``sign > 0``) or take away the hands' sums, the Player page's chart's with them
+    (:func:`_statements`); the batch's narrow parameters (:func:`batch_keys`), for the
+    other page tables."""
     ids = json.dumps([int(i) for i in hand_ids])
     if ids == "[]":
         return None
+    from analytics.store import page_sums
+
     keys = batch_keys(conn, ids)
     params: BatchKeys | tuple[str] = (ids,) if keys is None else keys
     narrow = keys is not None
-    days, *rolled_up, hands = _CHANGE[(sign, narrow)]
-    with_stats, without_stats = _DELTAS[(sign, narrow)]
-    conn.execute(_CREATE_DELTA)
+    statements = _statements()
+    days, *rolled_up, hands = statements.change[(sign, narrow)]
+    with_stats, without_stats = statements.deltas[(sign, narrow)]
+    conn.execute(statements.create_delta)
     conn.execute(with_stats, params)
     if conn.execute(_ANY_WITHOUT_STATS, (ids,)).fetchone() is not None:
         conn.execute(without_stats, params)
     conn.execute(days)
     for sql in rolled_up:
         conn.execute(sql)
+    if page_sums.available(conn):
+        for sql in statements.followers:
+            conn.execute(sql)
     conn.execute(f"DELETE FROM {_DELTA}")
     conn.execute(hands, params)
     return keys

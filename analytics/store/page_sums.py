@@ -26,8 +26,9 @@ to a key is the same merge (:func:`merge_sessions`). Removing hands can split a 
 The big blind is the unit of bb/100 (the big bet in fixed limit, as
 :mod:`analytics.stats.players`' ``_BIG``). The chart and grid tables follow
 :mod:`analytics.store.aggregates` (one grouped upsert per batch, sentinels in the keys);
-:func:`analytics.store.aggregates.add` and ``remove`` keep these tables too, and migration
-0010 creates and fills them (:func:`schema`, :func:`rebuild`).
+:func:`analytics.store.aggregates.add` and ``remove`` keep these tables too (the chart
+summed from their per-day delta, :data:`DELTA_TABLES`), and migration 0010 creates and
+fills them (:func:`schema`, :func:`rebuild`).
 """
 
 from __future__ import annotations
@@ -42,18 +43,18 @@ from operator import itemgetter
 from typing import Any
 
 from analytics.store.aggregates import (
+    HAND_LEVEL_KEYS,
     BatchKeys,
     Table,
     create_table,
-    group_by,
     grouped_sql,
-    key_terms,
     upsert_sql,
 )
 from parser.model.games import GAME_SPECS
 
 __all__ = [
     "CHART_TABLE",
+    "DELTA_TABLES",
     "GRID_TABLE",
     "SESSION_GAP",
     "SESSION_TABLE",
@@ -93,10 +94,12 @@ _KEYS: tuple[tuple[str, str, str], ...] = (
     ("tournament", "INTEGER", "(h.tournament_id IS NOT NULL)"),
 )
 KEY_NAMES = tuple(name for name, _, _ in _KEYS)
+_HAND_LEVEL = frozenset(name for name, _, _ in HAND_LEVEL_KEYS)
 _SOURCE = """hand_players hp
     JOIN hands h ON h.id = hp.hand
     LEFT JOIN all_in_ev e ON e.hand = hp.hand AND e.seat = hp.seat"""
-_SEATS = "hp.dealt_in AND h.status = 'ok'"
+_DEALT_IN, _OK = "hp.dealt_in", "h.status = 'ok'"
+_SEATS = f"{_DEALT_IN} AND {_OK}"
 _ADJUSTED = "coalesce(CASE WHEN e.all_in_ev_status = 'computed' THEN e.all_in_ev END, hp.net)"
 _SHOWDOWN = "hp.went_to_showdown"
 
@@ -137,15 +140,15 @@ def _label(cards: str) -> str:
 
 
 STARTING_HAND = _label("hp.hole_cards")
+#: A seat's net in big blinds, 0 without blinds: the grid's, and a session's.
+_NET_BB = f"coalesce(hp.net * 1.0 / {BIG}, 0.0)"
+_HOLDEM = f"h.game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)})"
 GRID_TABLE = Table(
     name="player_grid_sums",
     keys=(*_KEYS, ("starting_hand", "TEXT", STARTING_HAND)),
-    sums=(("hands", "1"), ("net_bb", f"coalesce(hp.net * 1.0 / {BIG}, 0.0)")),
+    sums=(("hands", "1"), ("net_bb", _NET_BB)),
     source="hand_players hp JOIN hands h ON h.id = hp.hand",
-    where=(
-        f"{_SEATS} AND h.game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)})"
-        f" AND {STARTING_HAND} IS NOT NULL"
-    ),
+    where=f"{_SEATS} AND {_HOLDEM} AND {STARTING_HAND} IS NOT NULL",
     hand_column="hp.hand",
 )
 TABLES = (CHART_TABLE, GRID_TABLE)
@@ -238,10 +241,11 @@ def _merge_rows(rows: list[SessionRow], gap: int = _GAP) -> list[Session]:
 
 
 _KEY_SQL = ", ".join(sql for _, _, sql in _KEYS)
+#: A hand's time in seconds since 1970 (UTC), as a session's.
+_TIME = "CAST(strftime('%s', h.started_at) AS INTEGER)"
 #: One row per dealt-in ``ok`` seat with a time: its key, time, net and net in bb.
 _SEAT_TIMES = f"""
-    SELECT {_KEY_SQL}, CAST(strftime('%s', h.started_at) AS INTEGER), hp.net,
-           coalesce(hp.net * 1.0 / {BIG}, 0.0)
+    SELECT {_KEY_SQL}, {_TIME}, hp.net, {_NET_BB}
     FROM hand_players hp JOIN hands h ON h.id = hp.hand
     WHERE {_SEATS} AND h.started_at IS NOT NULL AND {{where}}
     ORDER BY {", ".join(str(i) for i in range(1, len(_KEYS) + 2))}
@@ -300,6 +304,8 @@ def _replace(conn: sqlite3.Connection, key: tuple[object, ...], old: Sequence[Se
 
 
 _IDS = "IN (SELECT value FROM json_each(?))"
+#: The same for the narrow statements, whose parameters are named.
+_NAMED_IDS = "IN (SELECT value FROM json_each(:ids))"
 
 
 def _iso(seconds: int) -> str:
@@ -329,11 +335,13 @@ def _remove_sessions(conn: sqlite3.Connection, ids: str) -> None:
 
 # -- keeping them ---------------------------------------------------------------------------
 
+#: The tables :mod:`analytics.store.aggregates` sums from its per-day delta of a batch, as
+#: it sums ``player_sums`` (``aggregates._followed`` checks that they can be): the chart's
+#: keys are per-day keys and its sums are over the same seats, so the batch's seats are
+#: read once for both (issue 11). Its sums that no per-day column has (the net in big
+#: blinds, the all-in EV adjusted net, the EV statuses) are columns of the delta only.
+DELTA_TABLES = (CHART_TABLE,)
 
-#: The batch's seats, read once for the three tables: each key, the day, the starting hand,
-#: the time in seconds and the chart's per-seat terms (reading the seats, their hands and
-#: all-in EV once instead of three times, and the starting hand's CASE once a seat).
-_BATCH = "temp.page_sums_batch"
 #: Every two distinct cards as stored (``'Ah Kd'``) -> the grid's label, a temporary
 #: table of 2,652 rows: one lookup a seat costs a sixth of the label's CASE.
 _LABELS = "temp.page_sums_labels"
@@ -352,92 +360,109 @@ def _labels(conn: sqlite3.Connection) -> None:
         conn.execute(f"UPDATE {_LABELS} SET label = {_label('cards')}")
 
 
-_BATCH_COLUMNS = (
-    *((name, sql) for name, _, sql in CHART_TABLE.keys),
-    ("starting_hand", "sh.label"),
-    ("at", "CAST(strftime('%s', h.started_at) AS INTEGER)"),
-    *CHART_TABLE.sums[1:],
+def _per_hand(columns: Sequence[tuple[str, str]], where: str, ids: str) -> str:
+    """``WITH b``: the batch's hands (``ids``) that pass ``where``, their id and ``columns``
+    (name, SQL over ``h``), computed once a hand.
+
+    Why: the grid and the sessions read the batch's seats with their hand's terms (the
+    keys, the big blind, the time); computed in the read of the seats, each is computed
+    once a seat (``strftime`` was most of what reading a seat for the sessions cost) and,
+    for the grid, carried through the sorter as the columns it is made of.
+    ``MATERIALIZED``: SQLite would otherwise substitute them back into that read."""
+    terms = ", ".join(["h.id", *(f"{sql} AS {name}" for name, sql in columns)])
+    return f"WITH b AS MATERIALIZED (SELECT {terms} FROM hands h WHERE {where} AND h.id {ids})"
+
+
+#: The seats of the hands ``b`` (:func:`_per_hand`): hand by hand, each hand's seats one
+#: range of ``seats`` (the order the copy of the batch's seats that this replaces had).
+_BATCH_SEATS = "b CROSS JOIN hand_players hp ON hp.hand = b.id"
+#: The hand-level keys of the page tables (the keys but the player and what is the seat's).
+_HAND_KEYS = tuple((name, sql) for name, _, sql in _KEYS if name in _HAND_LEVEL)
+assert all("hp." not in sql for _, sql in _HAND_KEYS), _HAND_KEYS
+#: The grid's label looked up in :data:`_LABELS` (the CASE only for cards the lookup does
+#: not have, which the CASE may still name: the same rows as a rebuild for every value).
+_LOOKED_UP = f"coalesce(sh.label, {STARTING_HAND})"
+
+
+def _on_batch(sql: str) -> str:
+    """A grid term over :func:`_per_hand`'s hands: the label looked up, the big blind the
+    hand's."""
+    return sql.replace(STARTING_HAND, _LOOKED_UP).replace(BIG, "b.big")
+
+
+#: :data:`GRID_TABLE` over :func:`_per_hand`'s hands. The label is the first key: sorting
+#: the batch's seats by (label, player) costs less than by (player, label), whose first
+#: key (a few players a batch) rarely decides a comparison; the groups are the same rows,
+#: and on Pluribus the sums are those of the copy of the batch's seats, to the last bit.
+_GRID_BATCH = Table(
+    name=GRID_TABLE.name,
+    keys=tuple(
+        sorted(
+            (
+                (name, kind, f"b.{name}" if name in _HAND_LEVEL else _on_batch(sql))
+                for name, kind, sql in GRID_TABLE.keys
+            ),
+            key=lambda key: key[0] != "starting_hand",
+        )
+    ),
+    sums=tuple((name, _on_batch(sql)) for name, sql in GRID_TABLE.sums),
+    source=f"{_BATCH_SEATS} LEFT JOIN {_LABELS} sh ON sh.cards = hp.hole_cards",
+    where=f"{_DEALT_IN} AND {_LOOKED_UP} IS NOT NULL",
+    hand_column="b.id",
 )
-_FILL_BATCH = (
-    f"INSERT INTO {_BATCH} SELECT "
-    + ", ".join(sql for _, sql in _BATCH_COLUMNS)
-    + f" FROM {CHART_TABLE.source} LEFT JOIN {_LABELS} sh ON sh.cards = hp.hole_cards"
-    + f" WHERE {CHART_TABLE.where} AND hp.hand {_IDS}"
-)
-
-
-def _from_batch(
-    table: Table, keys: tuple[str, ...], sums: str, where: str = "1", narrow: bool = False
-) -> str:
-    named = [(name, name) for name in keys]
-    terms, groups = key_terms(named, narrow), group_by(named, narrow)
-    return upsert_sql(
-        table, f"SELECT {terms}, {sums} FROM {_BATCH} WHERE {where} GROUP BY {groups}"
-    )
-
-
-#: By narrow grouping (``analytics.store.aggregates.group_by``: the batch's hands share
-#: their hand-level keys).
-_BATCH_UPSERTS = {
-    narrow: (
-        _from_batch(
-            CHART_TABLE,
-            CHART_TABLE.key_names,
-            ", ".join(["count(*)", *(f"sum({name})" for name, _ in CHART_TABLE.sums[1:])]),
-            narrow=narrow,
-        ),
-        _from_batch(
-            GRID_TABLE,
-            GRID_TABLE.key_names,
-            "count(*), sum(coalesce(net_bb, 0.0))",
-            f"game IN ({', '.join(repr(g) for g in HOLDEM_GAMES)}) AND starting_hand IS NOT NULL",
-            narrow=narrow,
-        ),
-    )
-    for narrow in (False, True)
+#: Its condition: the hands' part in :func:`_per_hand`, the seats' here.
+assert GRID_TABLE.where == f"{_DEALT_IN} AND {_OK} AND {_HOLDEM} AND {STARTING_HAND} IS NOT NULL"
+#: A batch's grid straight from its seats, by narrow grouping (``aggregates.group_by``:
+#: without the hand-level keys, which are then the batch's parameters).
+_GRID_ADD = {
+    narrow: _per_hand([*(() if narrow else _HAND_KEYS), ("big", BIG)], f"{_OK} AND {_HOLDEM}", ids)
+    + upsert_sql(_GRID_BATCH, grouped_sql(_GRID_BATCH, +1, "1", narrow))
+    for narrow, ids in ((False, _IDS), (True, _NAMED_IDS))
 }
-#: Unordered: grouped by key in Python (SQLite's sorter on nine keys, or window
-#: functions finding the batch's sessions, cost more).
-_BATCH_TIMES = (
-    f"SELECT {', '.join(KEY_NAMES)}, at, net, coalesce(net_bb, 0.0) FROM {_BATCH}"
-    " WHERE at IS NOT NULL"
-)
-#: The same when the batch's hands share their hand-level keys: the player only (the rest
-#: of the key is the batch's), not a tuple of eight a seat; each row is a one-hand
-#: session's :data:`SessionRow` (the player first).
-_BATCH_PLAYER_TIMES = (
-    f"SELECT player_id, at, at, 1, net, coalesce(net_bb, 0.0) FROM {_BATCH} WHERE at IS NOT NULL"
-)
+
+
+def _batch_times(narrow: bool) -> str:
+    """A batch's timed seats as :data:`_SEAT_TIMES` has them, unordered (grouped by key in
+    Python: SQLite's sorter on nine keys, or window functions finding the batch's
+    sessions, cost more). If ``narrow`` (the batch's hands share their hand-level keys),
+    without those keys (they are the batch's), each row a one-hand session's
+    :data:`SessionRow`, the player first."""
+    keys = () if narrow else _HAND_KEYS
+    ids = _NAMED_IDS if narrow else _IDS
+    times = "b.at, b.at, 1" if narrow else "b.at"
+    hands = _per_hand(
+        [*keys, ("at", _TIME), ("big", BIG)], f"{_OK} AND h.started_at IS NOT NULL", ids
+    )
+    return f"""{hands}
+        SELECT hp.player_id, {"".join(f"b.{name}, " for name, _ in keys)}{times}, hp.net,
+               {_NET_BB.replace(BIG, "b.big")}
+        FROM {_BATCH_SEATS} WHERE {_DEALT_IN}"""
+
+
+#: By narrow grouping.
+_BATCH_TIMES = {narrow: _batch_times(narrow) for narrow in (False, True)}
 
 
 def add(conn: sqlite3.Connection, hand_ids: Iterable[int], keys: BatchKeys | None = None) -> None:
-    """Add the hands (just stored, in the caller's transaction) to the page tables (none
-    before migration 0010: a test writes the older schemas as their importers did).
+    """Add the hands (just stored, in the caller's transaction) to the grid and the
+    sessions (none before migration 0010: a test writes the older schemas as their
+    importers did); the chart is summed with the per-day sums (:data:`DELTA_TABLES`).
     ``keys``: the batch's one hand-level key if it has one (``aggregates.batch_keys``)."""
     ids = json.dumps([int(i) for i in hand_ids])
     if ids == "[]" or not available(conn):
         return
     _labels(conn)
-    columns = ", ".join(f"{sql} AS {name}" for name, sql in _BATCH_COLUMNS)
-    conn.execute(
-        f"CREATE TEMP TABLE IF NOT EXISTS page_sums_batch AS SELECT {columns}"
-        f" FROM {CHART_TABLE.source} LEFT JOIN {_LABELS} sh ON sh.cards = hp.hole_cards"
-        " LIMIT 0"
-    )
-    conn.execute(_FILL_BATCH, (ids,))
-    for sql in _BATCH_UPSERTS[keys is not None]:
-        conn.execute(sql, keys or ())
-    for key, hands in _batch_sessions(conn, keys).items():
+    conn.execute(_GRID_ADD[keys is not None], keys or (ids,))
+    for key, hands in _batch_sessions(conn, ids, keys).items():
         first, last = min(h[1] for h in hands), max(h[1] for h in hands)
         old = _near(conn, key, first, last)
         rows: list[SessionRow] = [(None, o.start, o.end, o.hands, o.net, o.net_bb) for o in old]
         rows += hands
         _replace(conn, key, old, _merge_rows(rows))
-    conn.execute(f"DELETE FROM {_BATCH}")
 
 
 def _batch_sessions(
-    conn: sqlite3.Connection, keys: BatchKeys | None
+    conn: sqlite3.Connection, ids: str, keys: BatchKeys | None
 ) -> dict[tuple[object, ...], list[SessionRow]]:
     """The batch's timed seats as one-hand sessions (rows) by key, keys in order of first
     seat."""
@@ -445,27 +470,29 @@ def _batch_sessions(
     if keys is not None:
         rest = tuple(keys[f"k_{name}"] for name in KEY_NAMES[1:])
         by_player: dict[object, list[SessionRow]] = {}
-        for row in conn.execute(_BATCH_PLAYER_TIMES):
+        for row in conn.execute(_BATCH_TIMES[True], keys):
             hands = by_player.get(row[0])
             if hands is None:
                 hands = by_player[row[0]] = []
             hands.append(row)
         return {(player, *rest): hands for player, hands in by_player.items()}
     width = len(_KEYS)
-    for row in conn.execute(_BATCH_TIMES):
+    for row in conn.execute(_BATCH_TIMES[False], (ids,)):
         at = row[width]
         by_key.setdefault(row[:width], []).append((None, at, at, 1, row[width + 1], row[width + 2]))
     return by_key
 
 
 def remove(conn: sqlite3.Connection, hand_ids: Sequence[int]) -> None:
-    """Take the hands out (before their rows are deleted, in the same transaction)."""
+    """Take the hands out (before their rows are deleted, in the same transaction): the
+    grid and the sessions; the chart's sums are taken out with the per-day sums
+    (:data:`DELTA_TABLES`, ``aggregates.remove`` calls this after them), its emptied rows
+    here."""
     ids = json.dumps([int(i) for i in hand_ids])
     if ids == "[]" or not available(conn):
         return
+    conn.execute(upsert_sql(GRID_TABLE, grouped_sql(GRID_TABLE, -1, f"hp.hand {_IDS}")), (ids,))
     for table in TABLES:
-        conn.execute(upsert_sql(table, grouped_sql(table, -1, f"{table.hand_column} {_IDS}")),
-                     (ids,))  # fmt: skip
         conn.execute(f"DELETE FROM {table.name} WHERE {table.sums[0][0]} <= 0")
     _remove_sessions(conn, ids)
 
