@@ -53,13 +53,10 @@ _SUMS = "  of which the sums"
 def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
     """Microseconds per hand of each stage on one core, best of ``repeat`` (each stage is
     fed the previous one's output, computed before the clock starts)."""
-    from analytics.ingest.importer import BATCH_HANDS
     from analytics.ingest.pipeline import Stages, process
     from analytics.ingest.prepare import GC_THRESHOLD
     from analytics.ingest.rows import outcome_rows
     from analytics.store import aggregates, rawtext
-    from analytics.store.db import connect
-    from analytics.store.writer import FileMeta, HandWriter
 
     stages = Stages.default()
     datas = [(str(f), f.read_bytes()) for f in files]
@@ -139,22 +136,8 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
         sums[0] += time.perf_counter() - start
 
     def store() -> None:
-        # A transaction per BATCH_HANDS hands of files, as the import commits them
-        # (analytics.ingest.importer._Batch).
         with tempfile.TemporaryDirectory() as tmp:
-            db = connect(Path(tmp) / "split.sqlite")
-            writer = HandWriter(db.conn)
-            held = 0
-            writer.begin()
-            for number, file in enumerate(rows):
-                writer.write_file(FileMeta(f"file {number}", f"{number:064x}", 0), file)
-                held += len(file)
-                if held >= BATCH_HANDS:
-                    writer.commit()
-                    writer.begin()
-                    held = 0
-            writer.commit()
-            db.close()
+            store_rows(rows, Path(tmp) / "split.sqlite")
 
     stores = []
     aggregates.add = timed_add
@@ -168,6 +151,29 @@ def stage_split(files: list[Path], repeat: int = 3) -> dict[str, float]:
         aggregates.add = add
     split["store (SQLite)"], split[_SUMS] = min(stores)
     return {name: seconds / count * 1e6 for name, seconds in split.items()}
+
+
+def store_rows(rows: list[list[HandRows]], db_path: Path) -> None:
+    """Each file's rows into a fresh database at ``db_path``, a transaction per
+    ``BATCH_HANDS`` hands of files, as the import commits them
+    (``analytics.ingest.importer._Batch``): the store stage of a split."""
+    from analytics.ingest.importer import BATCH_HANDS
+    from analytics.store.db import connect
+    from analytics.store.writer import FileMeta, HandWriter
+
+    db = connect(db_path)
+    writer = HandWriter(db.conn)
+    held = 0
+    writer.begin()
+    for number, file in enumerate(rows):
+        writer.write_file(FileMeta(f"file {number}", f"{number:064x}", 0), file)
+        held += len(file)
+        if held >= BATCH_HANDS:
+            writer.commit()
+            writer.begin()
+            held = 0
+    writer.commit()
+    db.close()
 
 
 def run_pokerkit(files: list[Path]) -> tuple[int, float]:

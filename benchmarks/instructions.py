@@ -84,13 +84,12 @@ def _drive_pokerkit(files: list[Path], warm: Path) -> int:
 
 def _drive_stage(files: list[Path], warm: Path, stage: str) -> int:
     """The inputs of every stage computed first, then ``stage`` run once ("none": none)."""
-    from analytics.ingest.importer import BATCH_HANDS
+    from import_pluribus import store_rows  # the split's store stage, the same code
+
     from analytics.ingest.pipeline import Stages, process
     from analytics.ingest.prepare import GC_THRESHOLD
     from analytics.ingest.rows import outcome_rows
     from analytics.store import rawtext
-    from analytics.store.db import connect
-    from analytics.store.writer import FileMeta, HandWriter
 
     stages = Stages.default()
 
@@ -112,8 +111,6 @@ def _drive_stage(files: list[Path], warm: Path, stage: str) -> int:
     gc.set_threshold(*GC_THRESHOLD)
     gc.freeze()
     with tempfile.TemporaryDirectory() as tmp:
-        db = connect(Path(tmp) / "stage.sqlite")
-        writer = HandWriter(db.conn)
         if stage == "decode + split":
             for path, data in datas:
                 list(stages.split_hands(stages.decode(data, path), path))
@@ -129,17 +126,7 @@ def _drive_stage(files: list[Path], warm: Path, stage: str) -> int:
             for file in outcomes:
                 [outcome_rows(o, actions=False, reference=r, sqlite=True) for o, r in file]
         elif stage == "store":
-            writer.begin()
-            held = 0
-            for number, file in enumerate(rows):
-                writer.write_file(FileMeta(f"file {number}", f"{number:064x}", 0), file)
-                held += len(file)
-                if held >= BATCH_HANDS:
-                    writer.commit()
-                    writer.begin()
-                    held = 0
-            writer.commit()
-        db.close()
+            store_rows(rows, Path(tmp) / "store.sqlite")
     return sum(len(file) for file in raws)
 
 
