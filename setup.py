@@ -25,9 +25,14 @@ from setuptools.command.build_ext import build_ext
 
 #: The modules compiled, by package (sources relative to the project's root).
 NATIVE_MODULES = [
-    # the parser's line walk and builders (parser/): not parser.model (the shared
-    # vocabulary, filled by slot in parser.model.makers), not parser.pokerstars (a lark
-    # Transformer subclass, 3 µs a hand), nor native or compiled (which decide and serve)
+    # the parser's line walk and builders (parser/), and the records every stage shares
+    # (parser.model's events and hand: native classes, and the makers that fill them);
+    # not the rest of parser.model (cards: nothing measured to gain), not
+    # parser.pokerstars (a lark Transformer subclass, 3 µs a hand), nor native or
+    # compiled (which decide and serve)
+    "parser/model/events.py",
+    "parser/model/hand.py",
+    "parser/model/makers.py",
     "parser/automaton.py",
     "parser/decode.py",
     "parser/formats.py",

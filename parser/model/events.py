@@ -1,8 +1,9 @@
 """The event vocabulary: everything that can happen in a hand, one frozen type per kind.
 
 Every parser (PokerStars today; PHH, other sites and live-game logs later) produces these,
-and the engine consumes nothing else. Each class has a stable ``kind`` string: it is what
-the database stores and what the docs list, so never rename one.
+and the engine consumes nothing else. Each class has a stable ``kind`` string (given by
+``EVENT_TYPES``): it is what the database stores and what the docs list, so never rename
+one.
 
 Events record what the log *says*; the engine decides whether it was legal. Amounts are
 ``int`` in the smallest unit (cents or chips). ``line`` is the 1-based line of the source
@@ -35,17 +36,26 @@ class Blind(StrEnum):
     BUTTON = "button"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
+class EventClass:
+    """What an event's class says of all its events. Declared here, not in ``Event``'s
+    body, and set by the tables at the end of this module, not in each class's: compiled
+    (``setup.py``), mypyc hands a dataclass's ``ClassVar`` to ``@dataclass`` as a field
+    (mypyc/mypyc#1122), which every event would then carry and take in its ``__init__``."""
+
+    __slots__ = ()
+    #: The stable name (``EVENT_TYPES``).
     kind: ClassVar[str] = "event"
     #: Whether the event moves chips or cards; notes (chat, joins) do not.
     affects_play: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event(EventClass):
     line: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerEvent(Event):
-    kind: ClassVar[str] = "player_event"
     player: str
 
 
@@ -54,14 +64,12 @@ class PlayerEvent(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PostAnte(PlayerEvent):
-    kind: ClassVar[str] = "post_ante"
     amount: int
     all_in: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PostBlind(PlayerEvent):
-    kind: ClassVar[str] = "post_blind"
     amount: int
     blind: Blind
     all_in: bool = False
@@ -71,7 +79,6 @@ class PostBlind(PlayerEvent):
 class BringIn(PlayerEvent):
     """Stud's forced opening bet on 3rd street (RULES.md F4)."""
 
-    kind: ClassVar[str] = "bring_in"
     amount: int
     all_in: bool = False
 
@@ -87,7 +94,6 @@ class DealHole(PlayerEvent):
     ``DealHole`` event: the engine deals every player in the hand implicitly.
     """
 
-    kind: ClassVar[str] = "deal_hole"
     cards: tuple[Card, ...] = ()
     up: tuple[Card, ...] = ()
 
@@ -100,7 +106,6 @@ class DealBoard(Event):
     streets that were still to come when the betting ended.
     """
 
-    kind: ClassVar[str] = "deal_board"
     street: str
     cards: tuple[Card, ...]
     run: int = 1
@@ -110,7 +115,6 @@ class DealBoard(Event):
 class StreetStart(Event):
     """A betting round that deals no community cards (stud streets, draw rounds)."""
 
-    kind: ClassVar[str] = "street_start"
     street: str
 
 
@@ -119,26 +123,23 @@ class StreetStart(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fold(PlayerEvent):
-    kind: ClassVar[str] = "fold"
     #: Cards the log showed with the fold ("folds [Ac 7c]"), if any.
     cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Check(PlayerEvent):
-    kind: ClassVar[str] = "check"
+    """Nothing to call, nothing put in (B2)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Call(PlayerEvent):
-    kind: ClassVar[str] = "call"
     amount: int
     all_in: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bet(PlayerEvent):
-    kind: ClassVar[str] = "bet"
     amount: int
     all_in: bool = False
 
@@ -147,7 +148,6 @@ class Bet(PlayerEvent):
 class RaiseTo(PlayerEvent):
     """A raise to ``amount`` in total this round; ``by`` is the increment the log claims."""
 
-    kind: ClassVar[str] = "raise_to"
     amount: int
     by: int | None = None
     all_in: bool = False
@@ -159,7 +159,6 @@ class RaiseTo(PlayerEvent):
 class Complete(PlayerEvent):
     """Stud: completing the bring-in to a full small bet."""
 
-    kind: ClassVar[str] = "complete"
     amount: int
     all_in: bool = False
 
@@ -168,7 +167,6 @@ class Complete(PlayerEvent):
 class Draw(PlayerEvent):
     """Draw games: ``discarded`` cards thrown, ``drawn`` received (known ones only)."""
 
-    kind: ClassVar[str] = "draw"
     count: int
     discarded: tuple[Card, ...] = ()
     drawn: tuple[Card, ...] = ()
@@ -179,19 +177,16 @@ class Draw(PlayerEvent):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UncalledBetReturned(PlayerEvent):
-    kind: ClassVar[str] = "uncalled_bet_returned"
     amount: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShowdownStart(Event):
-    kind: ClassVar[str] = "showdown_start"
     run: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Show(PlayerEvent):
-    kind: ClassVar[str] = "show"
     cards: tuple[Card, ...]
     description: str = ""
 
@@ -200,7 +195,6 @@ class Show(PlayerEvent):
 class Muck(PlayerEvent):
     """The player did not show; ``cards`` are known when the log reveals them anyway."""
 
-    kind: ClassVar[str] = "muck"
     cards: tuple[Card, ...] = ()
 
 
@@ -214,7 +208,6 @@ class Collect(PlayerEvent):
     down), which no legal split can produce (RULES.md S4).
     """
 
-    kind: ClassVar[str] = "collect"
     amount: int
     pot: int | None = None
     run: int = 1
@@ -225,7 +218,6 @@ class Collect(PlayerEvent):
 class CashOut(PlayerEvent):
     """"cashed out the hand for $N | Cash Out Fee $M": an all-in insurance payout."""
 
-    kind: ClassVar[str] = "cash_out"
     amount: int
     fee: int = 0
 
@@ -234,14 +226,13 @@ class CashOut(PlayerEvent):
 class PotAdded(Event):
     """Money entering the pot from outside the players (splash the pot)."""
 
-    kind: ClassVar[str] = "pot_added"
     amount: int
     reason: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandCancelled(Event):
-    kind: ClassVar[str] = "hand_cancelled"
+    """The site voided the hand (E8)."""
 
 
 # -- live games: the dealer's procedures and their corrections (RULES.md D5, E1-E8, B12) ----
@@ -265,7 +256,6 @@ class CardPlace(StrEnum):
 class Burn(Event):
     """The dealer burns a card before a street or a draw (D5); ``card`` when known."""
 
-    kind: ClassVar[str] = "burn"
     card: Card | None = None
 
 
@@ -277,7 +267,6 @@ class CardExposed(Event):
     replaced after the deal and becomes the burn card of the first board (E2).
     """
 
-    kind: ClassVar[str] = "card_exposed"
     card: Card
     player: str | None = None
     first: bool = False
@@ -290,7 +279,6 @@ class ExtraCard(PlayerEvent):
     The card goes back to the deck and is the next burn card; a second one is a misdeal.
     """
 
-    kind: ClassVar[str] = "extra_card"
     card: Card | None = None
 
 
@@ -298,7 +286,6 @@ class ExtraCard(PlayerEvent):
 class CardReplaced(PlayerEvent):
     """After the deal, the exposed card of ``player`` is replaced from the deck (E2)."""
 
-    kind: ClassVar[str] = "card_replaced"
     old: Card
     new: Card | None = None
 
@@ -310,7 +297,6 @@ class BoardReturned(Event):
     ``to`` is where they go: the deck (flop E4/E5, river E7) or set aside (turn E6).
     """
 
-    kind: ClassVar[str] = "board_returned"
     street: str
     cards: tuple[Card, ...]
     to: CardPlace = CardPlace.DECK
@@ -321,7 +307,6 @@ class BoardReturned(Event):
 class Reshuffle(Event):
     """The stub is reshuffled (and cut) with the cards set aside or returned (E5-E7)."""
 
-    kind: ClassVar[str] = "reshuffle"
     cards: tuple[Card, ...] = ()
 
 
@@ -332,7 +317,6 @@ class Misdeal(Event):
     The redeal is the next hand; this one keeps its log and is stored void.
     """
 
-    kind: ClassVar[str] = "misdeal"
     rule: str
     reason: str = ""
 
@@ -344,7 +328,6 @@ class TimeOut(PlayerEvent):
     The engine applies the check or the fold itself; the log need not write it.
     """
 
-    kind: ClassVar[str] = "time_out"
 
 
 # -- tournaments: between hands (never in a hand's events) ------------------------------
@@ -355,8 +338,6 @@ class ColourUp(Event):
     """T5: at a level change the ``old_chip`` chips leave play for ``new_chip``, the next
     level's smallest chip; odd chips are pooled and raced (:class:`ChipRaceCard`)."""
 
-    kind: ClassVar[str] = "colour_up"
-    affects_play: ClassVar[bool] = False
     old_chip: int
     new_chip: int
 
@@ -365,8 +346,6 @@ class ColourUp(Event):
 class ChipRaceCard(PlayerEvent):
     """T5: one card of the chip race dealt to ``player`` (from seat 1, round by round)."""
 
-    kind: ClassVar[str] = "chip_race_card"
-    affects_play: ClassVar[bool] = False
     card: Card
 
 
@@ -375,8 +354,6 @@ class TableMove(PlayerEvent):
     """T6: ``player`` moves, with his chips, to ``to_seat`` of ``to_table`` (balancing, or
     a table broken up)."""
 
-    kind: ClassVar[str] = "table_move"
-    affects_play: ClassVar[bool] = False
     from_table: str
     from_seat: int | None = None
     to_table: str
@@ -405,51 +382,63 @@ class NoteKind(StrEnum):
 class Note(Event):
     """A line that moves no chips and no cards: chat, joins, leaves, timeouts..."""
 
-    kind: ClassVar[str] = "note"
-    affects_play: ClassVar[bool] = False
     note: NoteKind
     player: str | None = None
     text: str = ""
 
 
-#: Every event type by its stable kind name (docs and the database use these).
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (
-        PostAnte,
-        PostBlind,
-        BringIn,
-        DealHole,
-        DealBoard,
-        StreetStart,
-        Fold,
-        Check,
-        Call,
-        Bet,
-        RaiseTo,
-        Complete,
-        Draw,
-        UncalledBetReturned,
-        ShowdownStart,
-        Show,
-        Muck,
-        Collect,
-        CashOut,
-        PotAdded,
-        HandCancelled,
-        Burn,
-        CardExposed,
-        ExtraCard,
-        CardReplaced,
-        BoardReturned,
-        Reshuffle,
-        Misdeal,
-        TimeOut,
-        Note,
-    )
-}
+def _named(types: dict[str, type[Event]]) -> dict[str, type[Event]]:
+    """``types``, each class given its kind (the event classes' own bodies cannot:
+    ``EventClass``)."""
+    for kind, cls in types.items():
+        cls.kind = kind
+    return types
+
+
+#: Every event type by its stable kind name (docs and the database use these), which is
+#: its class's ``kind`` (see ``EventClass``).
+EVENT_TYPES: dict[str, type[Event]] = _named({
+    "post_ante": PostAnte,
+    "post_blind": PostBlind,
+    "bring_in": BringIn,
+    "deal_hole": DealHole,
+    "deal_board": DealBoard,
+    "street_start": StreetStart,
+    "fold": Fold,
+    "check": Check,
+    "call": Call,
+    "bet": Bet,
+    "raise_to": RaiseTo,
+    "complete": Complete,
+    "draw": Draw,
+    "uncalled_bet_returned": UncalledBetReturned,
+    "showdown_start": ShowdownStart,
+    "show": Show,
+    "muck": Muck,
+    "collect": Collect,
+    "cash_out": CashOut,
+    "pot_added": PotAdded,
+    "hand_cancelled": HandCancelled,
+    "burn": Burn,
+    "card_exposed": CardExposed,
+    "extra_card": ExtraCard,
+    "card_replaced": CardReplaced,
+    "board_returned": BoardReturned,
+    "reshuffle": Reshuffle,
+    "misdeal": Misdeal,
+    "time_out": TimeOut,
+    "note": Note,
+})
 #: The between-hands tournament events by kind (``Tournament.before``; the engine and the
 #: hand's rows never see them, so they are not in ``EVENT_TYPES``).
-TOURNAMENT_EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls for cls in (ColourUp, ChipRaceCard, TableMove)
-}
+TOURNAMENT_EVENT_TYPES: dict[str, type[Event]] = _named({
+    "colour_up": ColourUp,
+    "chip_race_card": ChipRaceCard,
+    "table_move": TableMove,
+})
+PlayerEvent.kind = "player_event"
+# The notes and the between-hands events move nothing in a hand.
+Note.affects_play = False
+ColourUp.affects_play = False
+ChipRaceCard.affects_play = False
+TableMove.affects_play = False

@@ -16,9 +16,15 @@ from parser.model import hand, makers
 from parser.model.cards import Card
 from parser.model.makers import maker
 
-#: One value per field name, whatever the class (each made and built alike below).
+#: One value per field name, whatever the class (each made and built alike below), of the
+#: field's type: compiled (``setup.py``), the classes check the types they declare.
 _VALUES: dict[str, Any] = {
     "line": 7,
+    "first_line": 3,
+    "seat": 2,
+    "stack": 500,
+    "small": 1,
+    "big": 2,
     "player": "Alice: B",
     "amount": 150,
     "all_in": True,
