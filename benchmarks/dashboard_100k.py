@@ -45,7 +45,9 @@ from analytics.stats import (  # noqa: E402
 )
 from analytics.stats import players as stats  # noqa: E402
 from analytics.store.lookup import replay_stored  # noqa: E402
-from benchmarks.page_timing import Part, Report, timed  # noqa: E402
+from benchmarks.page_timing import Part, Report, quiet_streamlit, timed  # noqa: E402
+
+quiet_streamlit()
 from dashboard import data, viewer  # noqa: E402
 from dashboard.table_svg import TableView, table_svg  # noqa: E402
 

@@ -64,7 +64,9 @@ from analytics.stats import players as stats  # noqa: E402
 from analytics.store import aggregates, page_sums  # noqa: E402
 from analytics.store.db import refresh_statistics  # noqa: E402
 from analytics.store.lookup import replay_stored  # noqa: E402
-from benchmarks.page_timing import Part, Report, timed  # noqa: E402
+from benchmarks.page_timing import Part, Report, quiet_streamlit, timed  # noqa: E402
+
+quiet_streamlit()
 from dashboard import data  # noqa: E402
 from parser.model.errors import PokerhhError  # noqa: E402
 

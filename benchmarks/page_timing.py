@@ -21,6 +21,18 @@ Part = Callable[[str, Callable[[], Any]], Any]
 Page = Callable[..., None]
 
 
+def quiet_streamlit() -> None:
+    """Silence the "No runtime found" warning the page functions log on every call
+    (``st.cache_data`` wrappers run without a Streamlit server: streamlit/streamlit#6620).
+    Call it before importing ``dashboard.data``: Streamlit sets a logger's level when it
+    makes the logger, so it is made here first and then lowered."""
+    import logging
+
+    from streamlit.logger import get_logger
+
+    get_logger("streamlit.runtime.caching.cache_data_api").setLevel(logging.ERROR)
+
+
 def timed(page: Page, *args: object) -> dict[str, float]:
     """Each part's time (seconds) in one run of ``page(part, *args)``, in the parts' order."""
     timings: dict[str, float] = {}
