@@ -10,6 +10,14 @@ name is the mark of a crafted archive, and it would be stored and reported as a 
 outside the archive the user gave us. A zip inside a zip is read too
 (``outer.zip!inner.zip!member.txt``), up to :data:`MAX_ZIP_DEPTH` deep; deeper ones, and
 inner zips that cannot be read, are refused by path: never skipped without a word.
+
+Only regular files are read (issue 23, item 8): a FIFO named ``x.txt`` would block the
+import (and ``watch``) for ever on its ``open``, and a symlink to ``/dev/zero`` would be read
+until memory runs out. Whatever a path is, it is ``stat``-ed after its symlinks are followed
+and anything but a regular file is refused with what it is; it is then opened with
+``O_NONBLOCK`` (a FIFO swapped in after the listing fails the same check instead of blocking)
+and read no further than its size at opening plus :data:`GROWTH_MARGIN`, so a file that
+never ends (a device or pseudo-file passing as a regular one) is refused, not read.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import stat
 import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -45,7 +54,102 @@ MAX_RATIO = 100
 RATIO_FREE_BYTES = 1024 * 1024
 MAX_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024
 
+#: How much a file may grow between the ``fstat`` at opening and the end of its read (a
+#: client appending a hand meanwhile: a few KB). More, and the file is refused as one that
+#: does not end (issue 23, item 8) instead of being read until memory runs out.
+GROWTH_MARGIN = 1024 * 1024
+#: Read after the expected end, a block at a time, while looking for the file's real end.
+_GROWTH_BLOCK = 64 * 1024
+#: Not regular files, by ``stat`` type, as a refusal names them.
+_FILE_TYPES = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a folder"),
+)
+#: ``os.open`` flags: never block on opening (a FIFO without a writer) nor leak the
+#: descriptor to a child; binary on Windows (which has no O_NONBLOCK, nor FIFOs in folders).
+_OPEN_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+
 _DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+class NotRegularFile(OSError):
+    """A path that is not a regular file once its symlinks are followed (a FIFO, a
+    device, a socket), or one that grew past its size while read: never read whole.
+
+    An ``OSError``, so the importer and the watcher report it as a file not read."""
+
+    def __init__(self, path: str | os.PathLike[str], message: str) -> None:
+        super().__init__(message)
+        self.path = os.fspath(path)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def not_regular_reason(path: str | os.PathLike[str], mode: int) -> str | None:
+    """Why a file of ``stat`` mode ``mode`` is not read (None: a regular file).
+
+    >>> not_regular_reason("x.txt", stat.S_IFIFO | 0o644)
+    'a FIFO (named pipe), not a regular file: only regular files are read (issue 23)'
+    >>> not_regular_reason("x.txt", stat.S_IFREG | 0o644) is None
+    True
+    """
+    if stat.S_ISREG(mode):
+        return None
+    what = next((name for test, name in _FILE_TYPES if test(mode)), "not a regular file")
+    target = os.path.realpath(path) if os.path.islink(path) else None
+    shown = f"{what} (a symlink to {target})" if target else what
+    return f"{shown}, not a regular file: only regular files are read (issue 23)"
+
+
+def open_regular(path: str | os.PathLike[str]) -> io.FileIO:
+    """``path`` opened for reading, unbuffered, if it is a regular file once its symlinks
+    are followed; :class:`NotRegularFile` otherwise. Opened with ``O_NONBLOCK`` and checked
+    with ``fstat`` on the descriptor, so a FIFO or device put there after a listing's
+    ``stat`` is refused rather than waited on; blocking is restored for the read."""
+    descriptor = os.open(path, _OPEN_FLAGS)
+    try:
+        reason = not_regular_reason(path, os.fstat(descriptor).st_mode)
+        if reason is not None:
+            raise NotRegularFile(path, reason)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+        return io.FileIO(descriptor, "rb", closefd=True)
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def read_regular(path: str | os.PathLike[str], *, margin: int = GROWTH_MARGIN) -> bytes:
+    """The bytes of the regular file ``path``, read no further than its size when opened
+    plus ``margin``: a file still growing past that (a pseudo-file whose ``stat`` size is
+    0, a device behind a filesystem that calls it regular) raises :class:`NotRegularFile`
+    instead of filling memory. One read for a file that does not grow."""
+    with open_regular(path) as handle:
+        expected = os.fstat(handle.fileno()).st_size
+        limit = expected + margin
+        parts: list[bytes] = []
+        total = 0
+        want = expected + 1  # the whole file and one byte more, to see its end
+        while block := handle.read(min(want, limit + 1 - total)):
+            parts.append(block)
+            total += len(block)
+            if total > limit:
+                raise NotRegularFile(path, (
+                    f"kept growing while read: more than {limit:,} bytes where its size was"
+                    f" {expected:,} when opened (a device or a file without end?); not read"
+                    " (issue 23)"))  # fmt: skip
+            want = _GROWTH_BLOCK
+    return b"".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,19 +196,47 @@ def list_inputs(paths: Iterable[str | os.PathLike[str]]) -> Listing:
         path = Path(given)
         if path.is_dir():
             for found in _walk(path):
-                if _is_zip_name(found.name):
-                    _add_zip(listing, found)
-                elif found.name.lower().endswith(HISTORY_SUFFIXES):
-                    _add_file(listing, found)
-                else:
+                if not (_is_zip_name(found.name) or found.name.lower().endswith(HISTORY_SUFFIXES)):
                     listing.ignored += 1
-        elif _is_zip_name(path.name) or (path.is_file() and zipfile.is_zipfile(path)):
-            _add_zip(listing, path)
-        elif path.exists():
-            _add_file(listing, path)
-        else:
+                elif _regular(listing, found):
+                    if _is_zip_name(found.name):
+                        _add_zip(listing, found)
+                    else:
+                        _add_file(listing, found)
+        elif not path.exists():
             listing.refused.append(Refused(str(path), "not_found", "no such file or folder"))
+        elif not _regular(listing, path):
+            continue
+        elif _is_zip_name(path.name) or _is_zip_file(path):
+            _add_zip(listing, path)
+        else:
+            _add_file(listing, path)
     return listing
+
+
+def _regular(listing: Listing, path: Path) -> bool:
+    """Whether ``path`` is a regular file once its symlinks are followed; if not, it is
+    refused in ``listing`` with what it is (a FIFO, a device: issue 23, item 8)."""
+    shown = str(path.absolute())
+    try:
+        mode = path.stat().st_mode
+    except OSError as error:
+        listing.refused.append(Refused(shown, "unreadable", error.strerror or str(error)))
+        return False
+    reason = not_regular_reason(path, mode)
+    if reason is not None:
+        listing.refused.append(Refused(shown, "not_a_file", reason))
+    return reason is None
+
+
+def _is_zip_file(path: Path) -> bool:
+    """A regular file that holds a zip whatever its name (opened as :func:`open_regular`
+    does: a FIFO put there since the listing's ``stat`` must not block)."""
+    try:
+        with open_regular(path) as handle:
+            return zipfile.is_zipfile(handle)
+    except OSError:
+        return False  # read as a file, which reports why it cannot be
 
 
 def _walk(folder: Path) -> Iterator[Path]:
@@ -126,7 +258,7 @@ def _add_file(listing: Listing, path: Path) -> None:
     except OSError as error:
         listing.refused.append(Refused(shown, "unreadable", error.strerror or str(error)))
         return
-    listing.files.append(InputFile(shown, size, path.read_bytes, path))
+    listing.files.append(InputFile(shown, size, lambda: read_regular(path), path))
 
 
 def _add_zip(listing: Listing, path: Path) -> None:
