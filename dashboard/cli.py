@@ -53,6 +53,9 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 #: argparse's own code for a usage error.
 EXIT_USAGE = 2
+#: ``watch --once``: every complete hand imported, but the last hand of a file written in
+#: the last ``--quiet-after`` seconds held back, as it may still be being written.
+EXIT_HELD_BACK = 3
 #: Where the dashboard listens unless ``--host`` says otherwise: this machine only.
 LOCAL_HOST = "127.0.0.1"
 
@@ -66,6 +69,8 @@ exit status:
      undecodable file, a file with no hand history...): each is listed under "not read"
      in the summary and nothing of it is stored, so the next import tries it again
   2  usage error, or a filter value that names nothing stored
+  3  watch --once: the hands written in the last --quiet-after seconds were held back
+     (each file's last hand may still be being written; listed): run it again later
   130, 143  interrupted by Ctrl-C (SIGINT) or SIGTERM: the file being written is rolled
      back, the summary shows what was done; import again to finish
 """
@@ -530,7 +535,7 @@ def _watch(args: argparse.Namespace) -> int:
     import threading
 
     from analytics.ingest.client_folders import current_platform, default_folders
-    from analytics.ingest.watch import watch
+    from analytics.ingest.watch import HeldBack, watch, watch_once
 
     if args.list_defaults:
         here = current_platform()
@@ -570,9 +575,14 @@ def _watch(args: argparse.Namespace) -> int:
             print(terminal_text(f"  {problem}"), flush=True)
 
     interrupted: ImportInterrupted | None = None
+    held: list[HeldBack] = []
     try:
-        report = watch(db_path, folders, stop, quiet_seconds=args.quiet_after,
-                       poll_seconds=args.poll, on_import=done)  # fmt: skip
+        if args.once:
+            report, held = watch_once(db_path, folders, quiet_seconds=args.quiet_after,
+                                      on_import=done)  # fmt: skip
+        else:
+            report = watch(db_path, folders, stop, quiet_seconds=args.quiet_after,
+                           poll_seconds=args.poll, on_import=done)  # fmt: skip
     except ImportInterrupted as error:
         interrupted, report = error, error.report
     print("Stopped." if interrupted else f"Imported into {db_path}")
@@ -580,7 +590,16 @@ def _watch(args: argparse.Namespace) -> int:
         print(terminal_text(line))
     if interrupted is not None:
         return _interrupt_status(interrupted.__cause__ or interrupted)
-    return EXIT_FAILED if report.files_refused else EXIT_OK
+    if held:  # never a silent 0 with hands left out (issue 23, item 10)
+        hands = sum(h.hands for h in held)
+        print(f"  held back:   {hands} hand(s) of {len(held)} file(s) changed in the last"
+              f" {args.quiet_after:g} s (--quiet-after), perhaps still being written;"
+              " run again to import them")  # fmt: skip
+        for file in held:
+            print(terminal_text(f"    {file}"))
+    if report.files_refused:
+        return EXIT_FAILED
+    return EXIT_HELD_BACK if held else EXIT_OK
 
 
 # -- export ----------------------------------------------------------------------------------

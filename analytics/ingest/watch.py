@@ -57,7 +57,13 @@ from analytics.ingest.prepare import (
     short_problem,
     with_rows,
 )
-from analytics.ingest.sources import HISTORY_SUFFIXES, Refused
+from analytics.ingest.sources import (
+    HISTORY_SUFFIXES,
+    NotRegularFile,
+    Refused,
+    not_regular_reason,
+    read_regular,
+)
 from analytics.store.db import connect
 from analytics.store.writer import FileMeta, HandWriter, Written
 from parser.model.errors import PokerhhError
@@ -105,6 +111,24 @@ class FileImport:
         return text
 
 
+@dataclass(frozen=True, slots=True)
+class HeldBack:
+    """A file whose end is not imported yet: it changed less than ``quiet_seconds`` ago,
+    so its last hand may still be being written (``watch --once`` reports these)."""
+
+    path: str
+    #: Bytes after the boundary, not imported.
+    bytes: int
+    #: Hands among them (0: a first line still being written, or not yet readable).
+    hands: int
+
+    def __str__(self) -> str:
+        if not self.hands:
+            return f"{self.path}: {self.bytes:,} bytes held back (no complete hand yet)"
+        hands = f"{self.hands} hand{'s' if self.hands != 1 else ''}"
+        return f"{self.path}: the last {hands} ({self.bytes:,} bytes) held back"
+
+
 @dataclass(slots=True)
 class _Followed:
     """What is known of one watched file (in memory; the database has the boundary)."""
@@ -125,6 +149,12 @@ class _Followed:
     settled: bool = False
     #: Counted in the report's ``files_imported``.
     imported: bool = False
+    #: Hands read but held back at the last read (the tail waiting for the file to be
+    #: quiet; all of them when the piece could not be read yet).
+    held_hands: int = 0
+    #: Refused as not a regular file (a FIFO, a symlink to a device): reported once, and
+    #: looked at again only once it is a regular file.
+    not_regular: bool = False
 
 
 def watchable(path: str | os.PathLike[str]) -> bool:
@@ -208,6 +238,18 @@ class Watcher:
             for path in _walk(folder):
                 self.events.put(path)
 
+    def held_back(self) -> list[HeldBack]:
+        """The files whose end waits for them to be quiet (their last hand, or a piece
+        not yet readable), as of the last :meth:`check`."""
+        held = []
+        for followed in self._files.values():
+            if followed.signature is None or followed.settled or followed.not_regular:
+                continue
+            pending = followed.signature[0] - followed.offset
+            if pending > 0:
+                held.append(HeldBack(followed.path, pending, followed.held_hands))
+        return held
+
     def _wait(self, stop: threading.Event) -> None:
         due = [f.changed_at + self.options.quiet_seconds for f in self._files.values()
                if f.signature is not None and not f.settled]  # fmt: skip
@@ -282,6 +324,14 @@ class Watcher:
         except OSError:  # gone (renamed, deleted): a new name comes as its own event
             followed.settled = True
             return []
+        reason = not_regular_reason(followed.path, info.st_mode)
+        if reason is not None:  # a FIFO would block the read for ever (issue 23, item 8)
+            followed.settled = True
+            if followed.not_regular:
+                return []
+            followed.not_regular, followed.signature = True, None
+            return [self._refuse(Refused(followed.path, "not_a_file", reason))]
+        followed.not_regular = False
         signature = (info.st_size, info.st_mtime_ns)
         if signature != followed.signature:
             first = followed.signature is None
@@ -300,8 +350,10 @@ class Watcher:
 
     def _read(self, followed: _Followed, *, final: bool) -> FileImport | None:
         try:
-            with open(followed.path, "rb") as handle:
-                data = handle.read()
+            data = read_regular(followed.path)
+        except NotRegularFile as error:  # made a FIFO since its stat, or without end
+            followed.not_regular = True
+            return self._refuse(Refused(followed.path, "not_a_file", error.message))
         except OSError:
             return None
         if not followed.resumed:
@@ -334,6 +386,7 @@ class Watcher:
     ) -> FileImport | None:
         start = followed.offset
         end = len(data) if final else complete_end(data, start)
+        followed.held_hands = 0
         if end <= start:
             return None
         path = followed.path
@@ -359,10 +412,12 @@ class Watcher:
         complete, tail = sources[:-1], sources[-1]
         reading = [*complete, tail] if final else complete
         outcomes = [process(source, self.stages) for source in reading]
+        followed.held_hands = len(sources) - len(reading)
         if start == 0 and outcomes and not any(has_header(o) for o in outcomes):
             if final:
                 message = "not a hand history (no hand header found)"
                 return self._refuse(Refused(path, NOT_A_HAND_HISTORY, message))
+            followed.held_hands = len(sources)
             return None  # perhaps the start of a file whose first hand is being written
         if not outcomes:
             return None
@@ -461,10 +516,10 @@ def _restart(followed: _Followed) -> None:
 
 def _starts_a_hand(source: Source) -> bool:
     """The text starts with a hand header of some registered format."""
-    from parser.formats import FORMATS
+    from parser.rooms import ROOMS
 
     head = source.text[:4096]
-    return any(entry.recognise(head, source.path) for entry in FORMATS)
+    return any(room.recognises(head, source.path) for room in ROOMS)
 
 
 def _walk(folder: Path) -> Iterator[str]:
@@ -473,6 +528,36 @@ def _walk(folder: Path) -> Iterator[str]:
         for name in sorted(names):
             if watchable(name):
                 yield str((Path(root) / name).absolute())
+
+
+def watch_once(
+    db_path: str | os.PathLike[str],
+    folders: Iterable[str | os.PathLike[str]],
+    *,
+    quiet_seconds: float = QUIET_SECONDS,
+    on_import: Callable[[FileImport], None] | None = None,
+) -> tuple[ImportReport, list[HeldBack]]:
+    """``pokerhh watch --once``: import what the folders hold now and stop, and say what
+    was held back (issue 23, item 10).
+
+    A file changed less than ``quiet_seconds`` ago may be a table still being played: its
+    complete hands are imported, but its last hand may still be being written, so it is
+    held back as the watcher always holds it back, and returned here so that the caller
+    says so (the CLI lists them and exits 3): never a silent success that left hands out.
+    One pass, no file events: nothing is waited for."""
+    options = WatchOptions(
+        folders=tuple(Path(f).absolute() for f in folders), quiet_seconds=quiet_seconds
+    )
+    watcher = Watcher(db_path, options, on_import=on_import)
+    try:
+        watcher.open()
+        watcher.scan()
+        watcher.check()
+    except KeyboardInterrupt as interrupt:  # the file being written is rolled back
+        raise ImportInterrupted(watcher.report) from interrupt
+    finally:
+        watcher.close()
+    return watcher.report, watcher.held_back()
 
 
 def watch(

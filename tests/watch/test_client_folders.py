@@ -30,20 +30,12 @@ def test_every_client_has_a_windows_and_a_macos_folder() -> None:
 
 
 def test_rooms_are_the_names_the_readers_store() -> None:
-    from parser.rooms import (
-        bovada,
-        fulltilt,
-        ggpoker,
-        ipoker,
-        pacific,
-        partypoker,
-        winamax,
-        winning,
-    )
+    from parser.rooms import ROOMS
 
-    readers = (bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, winning)
-    stored_names = {m.SITE for m in readers} | {"PokerStars", "Ignition", "Bodog"}
+    stored_names = {room.site for room in ROOMS} | {"Ignition", "Bodog"}
     assert {row.room for row in CLIENT_FOLDERS} <= stored_names
+    # every room but PHH (a format, not a client) names its clients' folders
+    assert {room.name for room in ROOMS if not room.client_folders} == {"phh"}
 
 
 def test_windows_folders_fill_in_the_variables() -> None:
@@ -99,14 +91,19 @@ def test_watch_once_imports_what_the_folder_holds(
     table.write_bytes(session_bytes())
     db = tmp_path / "db.sqlite"
     code, out, err = _run(capsys, "watch", "--db", db, "--once", "--quiet-after", "60", folder)
-    # Just written: the last hand waits for the file to be quiet.
-    assert (code, err) == (0, "")
+    # Just written: the last hand waits for the file to be quiet, and --once says so with
+    # exit 3, never a silent 0 (issue 23, item 10).
+    assert (code, err) == (3, "")
     assert [h for h, _ in stored(db)] == list(HAND_IDS[:-1])
     assert "the last hand waits for the file to be quiet" in out
+    assert "  held back:   1 hand(s) of 1 file(s) changed in the last 60 s" in out
+    size = len(session_bytes()) - session_bytes().index(b"PokerStars Hand #9000000003")
+    assert f"    {table}: the last 1 hand ({size:,} bytes) held back\n" in out
     code, out, _ = _run(capsys, "watch", "--db", db, "--once", "--quiet-after", "0.01", folder)
     assert code == 0
     assert [h for h, _ in stored(db)] == list(HAND_IDS)
     assert f"{table}: 1 stored (1 ok)" in out
+    assert "held back" not in out
 
 
 def test_watch_refuses_a_missing_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
