@@ -6,14 +6,22 @@ registry (``parser.formats``), replayed for its final stacks, and written by
 replay to vouch for it); a hand PHH cannot express (no PHH variant, dead blinds, run it
 twice...) is skipped and reported with the reason. Files are written to a temporary name
 beside the target and renamed at the end, so an interrupted export leaves no partial file.
+
+In a folder, every hand gets a file of its own (issue 23, item 10): a hand id is any text
+(PHH's ``hand`` field), and two ids made the same by the characters a file name cannot hold
+(``a_b``, ``a b``, ``a/b``) or by a file system that ignores case (``A_B``) used to share one
+file, the last overwriting the others while the report counted them all
+(:func:`phh_file_names`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +39,9 @@ _OK_HANDS = """
     ORDER BY h.id
 """
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+#: The longest ``SITE-HANDID`` kept whole in a file name (a name stops at 255 bytes); a
+#: longer one is cut and told apart by its digest.
+MAX_STEM = 120
 
 
 @dataclass(slots=True)
@@ -78,8 +89,9 @@ def export_phh(db_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> 
     target = Path(out)
     if target.is_dir() or str(out).endswith(("/", os.sep)):
         target.mkdir(parents=True, exist_ok=True)
-        for site, hand_id, text in texts:
-            path = target / f"{_UNSAFE.sub('_', site)}-{_UNSAFE.sub('_', hand_id)}.phh"
+        names = phh_file_names((site, hand_id) for site, hand_id, _ in texts)
+        for name, (_site, _hand_id, text) in zip(names, texts, strict=True):
+            path = target / name
             _replace(path, text)
             report.paths.append(path)
     else:
@@ -87,6 +99,34 @@ def export_phh(db_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> 
         report.paths.append(target)
     report.written = len(texts)
     return report
+
+
+def phh_file_names(keys: Iterable[tuple[str, str]]) -> list[str]:
+    """A ``.phh`` file name for each (site, hand id), no two alike even where the file
+    system ignores case: ``SITE-HANDID.phh`` when the key needs no change and is free, else
+    the key made safe (and cut to :data:`MAX_STEM`) with the first 10 hex digits of its
+    sha256, and a counter after that for a crafted id that spells another's name. The same
+    keys in the same order give the same names (an export again replaces its own files).
+
+    >>> phh_file_names([("PHH", "a_b"), ("PHH", "a b"), ("PHH", "A_B")])
+    ['PHH-a_b.phh', 'PHH-a_b-904091e50b.phh', 'PHH-A_B-a16cd7c6a5.phh']
+    """
+    names: list[str] = []
+    used: set[str] = set()
+    for site, hand_id in keys:
+        stem = f"{_UNSAFE.sub('_', site)}-{_UNSAFE.sub('_', hand_id)}"
+        digest = hashlib.sha256(f"{site}\0{hand_id}".encode()).hexdigest()[:10]
+        hashed = f"{stem[:MAX_STEM]}-{digest}"
+        exact = stem == f"{site}-{hand_id}" and len(stem) <= MAX_STEM
+        candidates = [stem, hashed] if exact else [hashed]
+        name = next((c for c in candidates if c.casefold() not in used), None)
+        count = 1
+        while name is None or name.casefold() in used:
+            count += 1
+            name = f"{hashed}-{count}"
+        used.add(name.casefold())
+        names.append(f"{name}.phh")
+    return names
 
 
 def _replace(path: Path, text: str) -> None:
