@@ -24,7 +24,7 @@ from parser.model.cards import Card
 from parser.model.errors import HandError, ReplayMismatch, RuleViolation, UnsupportedGame
 from parser.model.games import GAME_SPECS, BetSize, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat
-from replayer import corrections, order
+from replayer import corrections, limits, order
 from replayer.betting import Actor, Illegal, Mismatch, Round, may_raise, to_call
 from replayer.handlers import HandlerTable
 from replayer.ledger import CardLedger
@@ -61,6 +61,18 @@ def replay(
     try:
         return HandReplay(hand, spec, record_states).run()
     except HandError as error:
+        beyond = limits.over_limit(hand) if error.rule != "L1" else None
+        if beyond is not None:
+            # L1: an amount no real game holds is the fault, whatever rule it broke first.
+            index, event = beyond
+            error = RuleViolation(
+                f"the {event.kind} amount is beyond any real game "
+                f"(L1: at most {limits.MAX_AMOUNT:,})",
+                rule="L1",
+                event_index=index,
+                event_kind=event.kind,
+                line=event.line,
+            )
         raise error.located(hand_id=hand.hand_id, path=path) from None
 
 
@@ -131,6 +143,13 @@ class HandReplay:
 
     def __init__(self, hand: ParsedHand, spec: GameSpec, record_states: bool = False) -> None:
         self.hand = hand
+        self.index = -1
+        self.event: ev.Event | None = None
+        try:
+            # D6, L1 first: a hand beyond any real table costs nothing more (issue 23).
+            limits.check_hand(hand, spec)
+        except Illegal as problem:
+            raise self._error(RuleViolation, problem.rule, problem.message) from None
         self.spec = spec
         self.record = record_states
         # A seated player is dealt in when the log shows him doing anything at all: a dealt-in
@@ -230,8 +249,6 @@ class HandReplay:
         #: B12: a time-out waiting for its check or fold.
         self.time_out: tuple[ev.TimeOut, type[ev.Check] | type[ev.Fold]] | None = None
         self.note = ""
-        self.index = -1
-        self.event: ev.Event | None = None
         self.owed = 0
 
     # -- the loop ----------------------------------------------------------------------

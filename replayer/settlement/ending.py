@@ -12,6 +12,7 @@ from parser.model import events as ev
 from parser.model.errors import CancelledHand
 from replayer.betting import Mismatch
 from replayer.handlers import HandlerTable, handles
+from replayer.limits import check_amount
 from replayer.settlement.pots import uncalled_excess
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ def on_muck(play: HandReplay, event: ev.Muck) -> None:
 
 def on_collect(play: HandReplay, event: ev.Collect) -> None:
     play._actor(event.player)
+    check_amount(event, event.amount)  # L1: no stack bounds what the log says was paid
     play.collects[event.player] = play.collects.get(event.player, 0) + event.amount
     play.collect_events.setdefault(event.player, event)
     if not event.whole:
@@ -89,11 +91,14 @@ def on_collect(play: HandReplay, event: ev.Collect) -> None:
 
 def on_cash_out(play: HandReplay, event: ev.CashOut) -> None:
     play._actor(event.player)
+    check_amount(event, event.amount)  # L1: the site's payout, outside the pot
+    check_amount(event, event.fee)
     play.cash_outs[event.player] = play.cash_outs.get(event.player, 0) + event.amount
     play.cash_out_fees += event.fee
 
 
 def on_pot_added(play: HandReplay, event: ev.PotAdded) -> None:
+    check_amount(event, event.amount)  # L1: money from outside, bounded by no stack
     play.added += event.amount
     play.pot += event.amount
     play.rnd.pot += event.amount
