@@ -135,7 +135,7 @@ def open_writer(path: str | os.PathLike[str]) -> tuple[Database, Upgrade]:
         conn.execute("PRAGMA foreign_keys=ON")
         copy = backup(db, path, state.version) if state.applied and state.pending else None
         applied = migrate(db)
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
         conn.close()
         raise BadDatabase(path, _cause(path, error)) from None
     except BaseException:
@@ -171,7 +171,7 @@ def read_only(path: str | os.PathLike[str]) -> Database:
                 f"schema {state.version} is older than this pokerhh's ({MIGRATIONS_NAMES[-1]}):"
                 f" run `pokerhh migrate --db {path}` (it backs the file up first)",
             )
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
         conn.close()
         raise BadDatabase(path, _cause(path, error)) from None
     except BaseException:
@@ -185,13 +185,21 @@ def _open(path: Path, uri: str) -> sqlite3.Connection:
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S)
         # Opening is lazy: read the header now, so "not a database" is raised here.
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.DatabaseError as error:
+    except (sqlite3.DatabaseError, UnicodeDecodeError) as error:
         raise BadDatabase(path, _cause(path, error)) from None
     return conn
 
 
-def _cause(path: Path, error: sqlite3.Error) -> str:
-    """SQLite's message, with the likely cause when SQLite gives none."""
+def _cause(path: Path, error: sqlite3.Error | UnicodeDecodeError) -> str:
+    """SQLite's message, with the likely cause when SQLite gives none.
+
+    A ``UnicodeDecodeError`` is SQLite's message that Python could not decode: it names a
+    schema object whose stored name is not UTF-8, so the schema text itself is damaged
+    (issue 23, item 10); the message is shown with the bad bytes replaced."""
+    if isinstance(error, UnicodeDecodeError):
+        said = bytes(error.object).decode("utf-8", errors="replace")
+        return (f"the database file is damaged: its schema text is not UTF-8 (SQLite says"
+                f" {said!r}); restore it from a backup")  # fmt: skip
     message = str(error)
     if "file is not a database" in message:
         return "not an SQLite database file"
