@@ -7,6 +7,7 @@ from datetime import datetime
 
 from parser.model.cards import Card
 from parser.model.events import Event
+from parser.model.house import LIVE, HouseRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +123,9 @@ class ParsedHand:
     events: tuple[Event, ...] = ()
     summary: Summary = field(default_factory=Summary)
     source: Source | None = None
+    #: The room's practice where the rule book leaves room (odd chips of a split pot,
+    #: issue 22): the reader sets its room's; every other hand keeps RULES.md's (``LIVE``).
+    house: HouseRules = LIVE
 
     def seat_of(self, name: str) -> Seat | None:
         for seat in self.seats:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from parser.model.events import Collect
 from parser.model.hand import ParsedHand
+from parser.model.house import HouseRules
 from replayer.betting import Mismatch
 from replayer.settlement.showdown import Award
 
@@ -125,7 +126,7 @@ def check_claims(
         )
     gross = gross_awards(awards)
     if all([a.evaluated for a in awards]):
-        rake_paid = _check_winners(gross, collects, rake + extra, claims.collect_events)
+        rake_paid = _check_winners(gross, collects, rake + extra, claims.collect_events, hand.house)
     else:
         # Some winners' cards are unknown: the collect lines name the winners. Each
         # collector must still be able to win a pot; the rake is shared in proportion.
@@ -147,7 +148,11 @@ def _check_total(claimed: int | None, total: int, rake: int, notes: list[str]) -
 
 
 def _check_winners(
-    gross: dict[str, int], collects: dict[str, int], taken: int, lines: dict[str, Collect]
+    gross: dict[str, int],
+    collects: dict[str, int],
+    taken: int,
+    lines: dict[str, Collect],
+    house: HouseRules,
 ) -> dict[str, int]:
     names = list(dict.fromkeys([*gross, *collects]))
     rake_paid: dict[str, int] = {}
@@ -164,9 +169,14 @@ def _check_winners(
                     f"{'has' if len(winners) == 1 else 'have'} the best hand",
                     about=lines.get(name),
                 )
-            rule = "S4" if abs(got - due) < max(2, len(winners)) else "S2"
+            odd_chips = abs(got - due) < max(2, len(winners))
+            # An odd-chip mismatch names the house rules it was paid by: a room's
+            # practice (issue 22) is not the rule book's.
+            by = f" ({house.name} house rules: odd chips {house.odd_chips})" if odd_chips else ""
             raise Mismatch(
-                rule, f"the log pays {name} {got}; the rules give {due}", about=lines.get(name)
+                "S4" if odd_chips else "S2",
+                f"the log pays {name} {got}; the rules give {due}{by}",
+                about=lines.get(name),
             )
     return rake_paid
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Set
+from collections.abc import Callable, Mapping, Set
 
 from parser.model.makers import positional
 from replayer.state import Pot
@@ -86,7 +86,8 @@ def split_evenly(amount: int, winners: list[str]) -> dict[str, int]:
 
     The odd chip goes to the first winner clockwise from the button, as RULES.md S4 words
     it; when there are more odd chips than one (a three-way split), one chip each to the
-    winners in that order, never two to one player (standard; Winamax pays 87/87/86).
+    winners in that order, never two to one player: the engine's reading of S4 for live
+    games (``OddChips.ONE_EACH``; the rooms' own practices are the functions below).
 
     >>> split_evenly(101, ["B", "A"])
     {'B': 51, 'A': 50}
@@ -98,3 +99,57 @@ def split_evenly(amount: int, winners: list[str]) -> dict[str, int]:
     for name in winners[:odd]:
         result[name] += 1
     return result
+
+
+# The odd-chip policies of ``parser.model.house.OddChips``, one function each, looked up by
+# ``replayer.settlement.showdown.ODD_CHIPS``. Each takes the part of a pot, its winners in
+# S4's order (clockwise from the first seat left of the button; stud's high card first) and
+# a player's seat number, and returns each winner's chips in that order with the winner of the
+# first odd chip (None when the part divides evenly).
+
+
+def one_each(
+    amount: int, winners: list[str], seat_of: Callable[[str], int]
+) -> tuple[dict[str, int], str | None]:
+    """``OddChips.ONE_EACH``: one odd chip each, in S4's order (:func:`split_evenly`).
+
+    >>> one_each(260, ["C", "A", "B"], len)
+    ({'C': 87, 'A': 87, 'B': 86}, 'C')
+    """
+    split = split_evenly(amount, winners)
+    return split, winners[0] if amount % len(winners) else None
+
+
+def all_to_first(
+    amount: int, winners: list[str], seat_of: Callable[[str], int]
+) -> tuple[dict[str, int], str | None]:
+    """``OddChips.ALL_TO_FIRST``: every odd chip to the first winner in S4's order (PokerStars).
+
+    >>> all_to_first(4571, ["C", "A", "B"], len)
+    ({'C': 1525, 'A': 1523, 'B': 1523}, 'C')
+    """
+    share, odd = divmod(amount, len(winners))
+    result = dict.fromkeys(winners, share)
+    if not odd:
+        return result, None
+    result[winners[0]] += odd
+    return result, winners[0]
+
+
+def one_each_high_seat_first(
+    amount: int, winners: list[str], seat_of: Callable[[str], int]
+) -> tuple[dict[str, int], str | None]:
+    """``OddChips.ONE_EACH_HIGH_SEAT_FIRST``: one odd chip each, from the highest seat number
+    down, whatever the button (Winamax); the result keeps S4's order.
+
+    >>> one_each_high_seat_first(260, ["P2", "P5", "P6"], {"P2": 3, "P5": 7, "P6": 8}.__getitem__)
+    ({'P2': 86, 'P5': 87, 'P6': 87}, 'P6')
+    """
+    share, odd = divmod(amount, len(winners))
+    result = dict.fromkeys(winners, share)
+    if not odd:
+        return result, None
+    by_seat = sorted(winners, key=seat_of, reverse=True)
+    for name in by_seat[:odd]:
+        result[name] += 1
+    return result, by_seat[0]

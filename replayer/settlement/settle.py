@@ -6,10 +6,11 @@ whole of its state; it returns the ``ReplayResult`` everything downstream uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from parser.model.errors import ReplayMismatch
-from replayer.betting import Mismatch
+from replayer.betting import Actor, Mismatch
 from replayer.result import ReplayResult, new_player_result, new_pot_result, new_replay_result
 from replayer.settlement.claims import Claims, check_claims
 from replayer.settlement.pots import side_pots
@@ -18,6 +19,16 @@ from replayer.state import Pot
 
 if TYPE_CHECKING:
     from replayer.engine import HandReplay
+
+
+def _seat_of(actors: dict[str, Actor]) -> Callable[[str], int]:
+    """A player's seat number, for the odd-chip policies that go by seats (Winamax's):
+    asked only of a split pot's winners, so no table of every seat is built per hand."""
+
+    def seat_of(name: str) -> int:
+        return actors[name].seat
+
+    return seat_of
 
 
 def settle(play: HandReplay) -> ReplayResult:
@@ -62,6 +73,8 @@ def settle(play: HandReplay) -> ReplayResult:
         claimants,
         [a.name for a in order],
         play.collects.keys(),
+        play.hand.house,
+        _seat_of(play.actors),
     )
     total = sum(contributions.values()) + play.added
     try:

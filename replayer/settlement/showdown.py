@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from parser.compiled import mypyc_attr
 from parser.model.cards import Card
 from parser.model.games import Evaluator, GameSpec, OddChip
+from parser.model.house import HiLoOddChip, HouseRules, OddChips
 from parser.model.makers import positional
 from replayer.evaluation import evaluator
 from replayer.evaluation.short_deck import rank_short_deck, rank_short_deck_triton
-from replayer.settlement.pots import split_evenly
+from replayer.settlement.pots import all_to_first, one_each, one_each_high_seat_first
 from replayer.showing import odd_chip_to
 from replayer.state import Pot
 
@@ -90,6 +91,19 @@ LOW_EVALUATORS: dict[Evaluator, Callable[[Sequence[Card], Sequence[Card]], int |
 }
 
 
+#: A split of one part of a pot among its winners in S4's order, given their seats: each
+#: winner's chips (in that order) and who took the first odd chip (``pots.one_each``).
+SplitFn = Callable[[int, list[str], Callable[[str], int]], tuple[dict[str, int], str | None]]
+
+#: The odd-chip policy of a hand's house rules (``ParsedHand.house``, issue 22), by name:
+#: rules as data, one function each, so a room's practice is a row, never a branch.
+ODD_CHIPS: dict[OddChips, SplitFn] = {
+    OddChips.ONE_EACH: one_each,
+    OddChips.ALL_TO_FIRST: all_to_first,
+    OddChips.ONE_EACH_HIGH_SEAT_FIRST: one_each_high_seat_first,
+}
+
+
 # Compiled (setup.py), a plain Python class: a native one could not be filled by slot
 # (``positional`` below), and the claims and tests read it as the dataclass it is.
 @mypyc_attr(native_class=False)
@@ -114,6 +128,7 @@ _award = positional(Award)
 #: Enum members read once: reading one from its class goes through the enum's metaclass
 #: (about 0.35 us), and the hot path asks for them at every event.
 _HIGH_CARD = OddChip.HIGH_CARD
+_LOW_HALF = HiLoOddChip.LOW
 
 
 def split_runs(amount: int, runs: int) -> list[int]:
@@ -136,17 +151,22 @@ def award_pots(
     claimants: Sequence[str],
     seat_order: Sequence[str],
     collectors: Set[str],
+    house: HouseRules,
+    seat_of: Callable[[str], int],
 ) -> list[Award]:
     """Award every pot on every run (and, in hi/lo games, each half).
 
     ``claimants`` are the players who did not fold or muck (S6), ``seat_order`` the players
     clockwise from the first seat left of the button (S4), ``collectors`` who the log says
-    collected (used only when cards are unknown).
+    collected (used only when cards are unknown). ``house`` says how odd chips are paid
+    (``ODD_CHIPS``), ``seat_of`` a player's seat number, for the policies that ask it.
     """
     awards: list[Award] = []
     runs = max(1, len(boards))
     claim = set(claimants)
     high_card_odd_chip = spec.odd_chip is _HIGH_CARD
+    split = ODD_CHIPS[house.odd_chips]
+    low_first = house.hi_lo_odd_chip is _LOW_HALF
     for index, pot in enumerate(pots):
         contenders = [n for n in pot.eligible if n in claim] or list(pot.eligible)
         if runs == 1 and len(contenders) == 1:
@@ -160,7 +180,7 @@ def award_pots(
         for run, amount in enumerate(split_runs(pot.amount, runs), start=1):
             board = boards[run - 1] if boards else ()
             evaluated, halves, said = _halves(
-                spec, amount, contenders, board, cards, collectors
+                spec, amount, contenders, board, cards, collectors, low_first
             )
             shares: dict[str, int] = {}
             odd = None
@@ -177,10 +197,13 @@ def award_pots(
                     if all(known.values()):
                         first = odd_chip_to(known)
                         ordered = [first, *(n for n in ordered if n != first)]
-                for name, won in (split_evenly(half, ordered) if ordered else {}).items():
-                    shares[name] = shares.get(name, 0) + won
-                if ordered and half % len(ordered) and odd is None:
-                    odd = ordered[0]
+                if not ordered:
+                    continue
+                won, first_odd = split(half, ordered, seat_of)
+                for name, chips in won.items():
+                    shares[name] = shares.get(name, 0) + chips
+                if odd is None:
+                    odd = first_odd
             # Award's fields in order: pot_index, run, amount, eligible, shares, evaluated,
             # odd_chips_to, descriptions.
             awards.append(
@@ -198,8 +221,10 @@ def _halves(
     board: Sequence[Card],
     cards: dict[str, tuple[Card, ...]],
     collectors: Set[str],
+    low_first: bool = False,
 ) -> tuple[bool, list[tuple[int, list[str]]], dict[str, str]]:
-    """The parts a pot is split into and who wins each: one part, or high and low (S3)."""
+    """The parts a pot is split into and who wins each: one part, or high and low (S3);
+    ``low_first``: the house gives an odd pot's odd chip to the low half, not the high."""
     if len(contenders) == 1:
         return True, [(amount, contenders)], {}
     rank = EVALUATORS.get(spec.evaluator)
@@ -221,8 +246,9 @@ def _halves(
     if not qualified:
         # S3: no qualifying low, the high hand takes the whole pot.
         return True, [(amount, high)], said
-    # S3/S4: the pot is halved, the odd chip going to the high half.
-    low_half = amount // 2
+    # S3/S4: the pot is halved, the odd chip going to the high half (or, by the house's
+    # rules, the low half).
+    low_half = amount - amount // 2 if low_first else amount // 2
     best_low = _best(qualified)
     for name in best_low:
         low = f"low {evaluator.describe_low8(qualified[name])}"

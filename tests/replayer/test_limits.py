@@ -161,9 +161,14 @@ def test_amounts_no_stack_bounds_are_l1(extra: ev.Event) -> None:
     assert _rule(replace(parsed, events=(*parsed.events, extra))) == "L1"
 
 
-@pytest.mark.parametrize("field", ["total_pot", "rake", "jackpot", "splash"])
-def test_summary_totals_beyond_any_game_are_l1(field: str) -> None:
-    assert _rule(_heads_up(summary=Summary(**{field: 10**13}))) == "L1"
+@pytest.mark.parametrize(
+    "summary",
+    [Summary(total_pot=10**13), Summary(rake=10**13), Summary(jackpot=10**13),
+     Summary(splash=10**13), Summary(pots=(4, 10**13))],
+    ids=["total_pot", "rake", "jackpot", "splash", "pots"],
+)  # fmt: skip
+def test_summary_totals_beyond_any_game_are_l1(summary: Summary) -> None:
+    assert _rule(_heads_up(summary=summary)) == "L1"
 
 
 @pytest.mark.corpus
