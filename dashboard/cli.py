@@ -887,10 +887,12 @@ def _prompt() -> Iterator[str]:
 # -- dashboard -------------------------------------------------------------------------------
 
 
-def dashboard_command(port: int, host: str = LOCAL_HOST) -> list[str]:
+def dashboard_command(port: int, host: str = LOCAL_HOST, gated: bool = False) -> list[str]:
     """The ``streamlit run`` command line: local only unless asked, no telemetry, no
     tracebacks shown, uploads limited to ``MAX_UPLOAD_MB`` per file, XSRF and CORS
-    protection on, no static files, no agent API, development mode off.
+    protection on, no static files, no agent API, development mode off. ``gated`` (a
+    password is set): ``dashboard/served.py``, the app behind ``access.PasswordGate``,
+    so that no Streamlit route answers before the password (issue 23 item 4).
 
     Every setting that guards the server is a flag, because Streamlit lets flags beat its
     config files and ``STREAMLIT_*`` variables: a stray ``.streamlit/config.toml`` in the
@@ -900,7 +902,7 @@ def dashboard_command(port: int, host: str = LOCAL_HOST) -> list[str]:
     """
     from dashboard.upload import MAX_UPLOAD_MB
 
-    app = Path(__file__).resolve().parent / "app.py"
+    app = Path(__file__).resolve().parent / ("served.py" if gated else "app.py")
     flags: list[tuple[str, str]] = [
         ("server.address", host),
         ("server.port", str(port)),
@@ -974,9 +976,13 @@ def _dashboard(args: argparse.Namespace) -> int:
         env[access.AUTH_VAR] = access.hash_password(password)
     # A secret of this start's own: no config file can choose the server's cookie secret.
     env["STREAMLIT_SERVER_COOKIE_SECRET"] = secrets.token_hex(32)
+    # uvicorn takes the client's address from X-Forwarded-For only when the connection
+    # comes from these (a reverse proxy on this machine); a stray variable cannot widen
+    # it, or any client could name its own address and dodge the per-client guess delay.
+    env["FORWARDED_ALLOW_IPS"] = "127.0.0.1,::1"
     print(f"pokerhh dashboard on http://{args.host}:{args.port} (Ctrl+C to stop)",
           file=sys.stderr)  # fmt: skip
-    command = dashboard_command(args.port, args.host)
+    command = dashboard_command(args.port, args.host, gated=password is not None)
     # Become Streamlit (not its parent), so a signal to this process reaches the server.
     os.execvpe(command[0], command, env)
     return EXIT_FAILED  # not reached

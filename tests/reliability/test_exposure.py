@@ -182,6 +182,26 @@ def test_with_a_password_only_its_hash_reaches_the_server(
     assert access.check("from the file", launched["env"][access.AUTH_VAR])  # type: ignore[index]
 
 
+def test_with_a_password_the_launcher_serves_the_app_behind_the_gate(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23 item 4: ``dashboard/served.py`` (``access.PasswordGate`` in front of every
+    Streamlit route) whenever a password is set, on any address; and uvicorn believes
+    X-Forwarded-For from this machine only, whatever a stray variable says."""
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "*")
+    monkeypatch.delenv(access.PASSWORD_VAR, raising=False)
+    launched = launch(["--db", str(db)], monkeypatch)
+    assert launched["command"][4].endswith("dashboard/app.py")  # type: ignore[index]
+    monkeypatch.setenv(access.PASSWORD_VAR, "correct horse")
+    for host in ("127.0.0.1", "0.0.0.0"):
+        launched = launch(["--db", str(db), "--host", host], monkeypatch)
+        assert launched["command"][4].endswith("dashboard/served.py")  # type: ignore[index]
+        assert launched["env"]["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"  # type: ignore[index]
+    served = (ROOT / "dashboard" / "served.py").read_text()
+    assert "Middleware(PasswordGate" in served
+    assert "st.App(" in served
+
+
 def test_a_stray_config_file_cannot_weaken_the_launchers_settings(
     db: Path, stray_config: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -263,6 +283,8 @@ def test_the_app_asks_for_the_password_before_any_page(
 ) -> None:
     monkeypatch.setenv("POKERHH_DB", str(db))
     monkeypatch.setenv(access.AUTH_VAR, access.hash_password("open sesame"))
+    now = [0.0]
+    monkeypatch.setattr(access, "GUESSES", access.Guesses(lambda: now[0]))
     app = AppTest.from_file(str(APP), default_timeout=30).run()
     assert not app.exception
     assert [t.label for t in app.text_input] == ["Password"]
@@ -272,6 +294,14 @@ def test_the_app_asks_for_the_password_before_any_page(
     app.button[0].click().run()
     assert [e.value for e in app.error] == ["Wrong password."]
     assert not app.dataframe
+    # Issue 23 item 4: the next guess waits (1 s after one wrong guess; no scrypt run).
+    app.text_input[0].input("open sesame")
+    app.button[0].click().run()
+    assert [e.value for e in app.error] == [
+        "Too many wrong guesses: try again in 1 s (each wrong guess doubles the wait)."
+    ]
+    assert not app.dataframe
+    now[0] += access.GUESS_DELAY_S
     app.text_input[0].input("open sesame")
     app.button[0].click().run()
     assert not app.exception
