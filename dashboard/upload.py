@@ -1,50 +1,99 @@
-"""Files uploaded in the browser -> the same import as ``pokerhh import`` (no Streamlit).
+"""Files uploaded in the browser -> ``pokerhh import``'s import, in a worker process (no Streamlit).
 
-:func:`import_uploads` takes (name, bytes) pairs, refuses what must not be read (too large,
-not ``.txt``/``.zip``), writes the rest to a private temporary folder and runs
-:func:`analytics.ingest.importer.import_paths` on it: the same listing (zip members whose names
-escape the archive are refused there), parsing, replay and storage as the command line.
+:func:`import_uploads` takes (name, bytes) pairs, refuses what must not be read (a suffix
+no room reads, a file or an upload over the size limits), writes the rest to a private
+temporary folder and runs :func:`analytics.ingest.importer.import_paths` on it in a
+worker process: the same listing (the suffixes of every room, from
+``parser.formats.SUFFIXES``; zip members whose names escape the archive and zip bombs
+refused by :mod:`analytics.ingest.sources`), the same recognition of each file's room, the
+same refusal of a file with no hand history, the same quarantine and the same report as
+the command line. Nothing is recognised here: a second copy would drift from the
+importer's (issue 22: the page refused every room's files but PokerStars').
 
-One difference, on purpose: a file with no hand-history header at all (notes, a tournament
-summary, a CSV renamed ``.txt``) is refused as ``not_history`` with nothing stored, where
-the command line would store it as one quarantined hand. In the browser such a file is
-nearly always a wrong pick, and a record of it would only clutter the quarantine.
+Why a worker process (issue 23 item 2): parsing is CPU-bound Python, and in the server's
+process it holds the interpreter lock that every other session's page needs; one hostile
+upload froze every session for 72 s. The worker is a new interpreter (not a fork of a
+server with threads), reports its progress back through a pipe, and is bounded: past
+:attr:`Limits.cpu_seconds` of CPU the kernel stops it (``RLIMIT_CPU``), past
+:attr:`Limits.wall_seconds` the server kills it. The importer writes each file in a
+transaction (batches of small files as savepoints of one), so a killed worker leaves the
+files committed before it and nothing of the rest: SQLite rolls back what was not committed.
+
+The limits per upload (issue 23 item 5; ``docs/reliability.md``, "Hostile input"), each
+refused with a message that names it: the files' total size, the number of files once
+zips are opened, and the bytes they inflate to. A bigger collection is for
+``pokerhh import``, which has none of these limits.
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
+import pickle
+import queue
 import re
+import signal
+import subprocess
+import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import IO, Any
 
-from analytics.ingest.importer import ImportReport, Progress, import_paths
-from analytics.ingest.pipeline import Stages
-from analytics.ingest.sources import Refused
-from parser.model.errors import PokerhhError
-from parser.model.hand import Source
-from parser.split import HEADER_RE
+from analytics.ingest.importer import ImportProgress, ImportReport, import_paths
+from analytics.ingest.sources import Listing, Refused, list_inputs
+from parser.formats import FORMATS as ROOMS
+from parser.formats import SUFFIXES as ROOM_SUFFIXES
 
-#: The importer's ``Stages.split_hands``: (text, path) -> the hands' sources.
-SplitHands = Callable[[str, str], Iterable[Source]]
+#: Called in the server's process with the worker's progress (before the first file and
+#: after each one).
+Progress = Callable[[ImportProgress], None]
 
 #: The largest file accepted, in megabytes (also the launcher's ``server.maxUploadSize``).
 MAX_UPLOAD_MB = 200
 MAX_UPLOAD_BYTES = MAX_UPLOAD_MB * 1024 * 1024
-SUFFIXES = (".txt", ".zip")
+#: What an upload may be: every room's suffix (the importer's own list) and zips of them.
+SUFFIXES: tuple[str, ...] = (*dict.fromkeys(ROOM_SUFFIXES), ".zip")
 #: What the temporary folder's name starts with (it shows in the stored file paths).
 FOLDER_PREFIX = "pokerhh-upload-"
+#: ``Refused.path`` of a refusal of the whole upload (a limit, a stopped worker).
+WHOLE_UPLOAD = "(this upload)"
+#: For a collection over the limits.
+COMMAND_LINE = "import a bigger collection with `pokerhh import` on the command line"
 
 
-class NotHandHistory(PokerhhError):
-    kind = "not_history"
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one upload may cost (issue 23 item 5). The defaults: 200 MB uploaded in all
+    (Streamlit holds every chosen file in the server's memory); 10,000 files once zips
+    are opened (a client's folder of a few years, one file per table and day); 512 MiB of
+    text once inflated (about a million hands); 10 minutes of one core for the worker,
+    which imports about 2 million hands at the measured 3,500 hands/s, so only a hostile
+    file reaches it; and an hour of wall-clock time (a worker waiting on the database
+    lock uses no CPU)."""
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.reason = "no hand history in it (no line like 'PokerStars Hand #…')"
-        super().__init__(f"{path}: {self.reason}")
+    file_bytes: int = MAX_UPLOAD_BYTES
+    total_bytes: int = MAX_UPLOAD_BYTES
+    files: int = 10_000
+    inflated_bytes: int = 512 * 1024 * 1024
+    cpu_seconds: int = 600
+    wall_seconds: float = 3600.0
+
+
+LIMITS = Limits()
+
+
+class UploadStopped(Exception):
+    """The worker did not finish: ``refused`` says why (a limit, a crash)."""
+
+    def __init__(self, refused: Refused) -> None:
+        super().__init__(refused.message)
+        self.refused = refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,14 +104,22 @@ class Upload:
 
 @dataclass(slots=True)
 class UploadResult:
-    #: Uploads refused before the import (too large, wrong kind) and by it (unsafe zip
-    #: member, unreadable zip, not a hand history), with paths as the user named them.
+    #: Uploads refused before the import (wrong suffix, too large), by it (unsafe zip
+    #: member, zip bomb, unreadable, not a hand history) and whole (a limit of the upload,
+    #: the worker stopped; path :data:`WHOLE_UPLOAD`), with paths as the user named them.
     refused: list[Refused]
+    #: The importer's report, paths as the user named them (None: nothing was imported,
+    #: or the worker was stopped: then the files committed before it are stored).
     report: ImportReport | None
 
     @property
     def stored(self) -> int:
         return self.report.stored_total if self.report else 0
+
+    @property
+    def stopped(self) -> Refused | None:
+        """The refusal of the whole upload, if any."""
+        return next((r for r in self.refused if r.path == WHOLE_UPLOAD), None)
 
 
 def safe_name(name: str) -> str:
@@ -76,15 +133,20 @@ def safe_name(name: str) -> str:
     return base or "upload"
 
 
-def _strict_split(split: SplitHands) -> SplitHands:
-    """``split_hands`` that refuses text with no hand header instead of yielding it."""
+def suffix_list() -> str:
+    """The suffixes accepted, for labels and messages.
 
-    def split_hands(text: str, path: str) -> Iterator[Source]:
-        if not any(HEADER_RE.search(line) for line in text.splitlines() if "#" in line):
-            raise NotHandHistory(path)
-        return iter(split(text, path))
+    >>> suffix_list().startswith(".phh, ") and suffix_list().endswith(".xml or .zip")
+    True
+    """
+    shown = sorted(s for s in SUFFIXES if s != ".zip")
+    return ", ".join(shown) + " or .zip"
 
-    return split_hands
+
+def room_names() -> list[str]:
+    """The rooms the importer reads, as the labels name them (each room's ``site`` once
+    the rooms' list has it; its short name until then)."""
+    return [str(getattr(room, "site", room.name)) for room in ROOMS]
 
 
 def import_uploads(
@@ -92,23 +154,29 @@ def import_uploads(
     db_path: str | os.PathLike[str],
     *,
     progress: Progress | None = None,
-    max_bytes: int = MAX_UPLOAD_BYTES,
+    limits: Limits = LIMITS,
 ) -> UploadResult:
-    """Import the uploads into ``db_path``; refuse what cannot or must not be imported."""
+    """Import the uploads into ``db_path`` in a worker process; refuse what cannot or must
+    not be imported. ``progress`` runs in this process, in this thread."""
     refused: list[Refused] = []
     with tempfile.TemporaryDirectory(prefix=FOLDER_PREFIX) as folder:
-        paths: list[Path] = []
+        uploads = list(uploads)
+        total = sum(len(u.data) for u in uploads)
+        if total > limits.total_bytes:
+            message = (f"{len(uploads)} files of {_size(total)} in all: over the limit of"
+                       f" {_size(limits.total_bytes)} an upload; {COMMAND_LINE}")  # fmt: skip
+            return UploadResult([Refused(WHOLE_UPLOAD, "upload_too_large", message)], None)
+        paths: list[str] = []
         taken: set[str] = set()
         for upload in uploads:
             name = safe_name(upload.name)
-            if len(upload.data) > max_bytes:
-                refused.append(Refused(upload.name, "too_large", _too_large(len(upload.data),
-                                                                           max_bytes)))  # fmt: skip
+            if len(upload.data) > limits.file_bytes:
+                message = _too_large(len(upload.data), limits.file_bytes)
+                refused.append(Refused(upload.name, "too_large", message))
                 continue
             if not name.lower().endswith(SUFFIXES):
-                refused.append(
-                    Refused(upload.name, "not_history", "only .txt and .zip files are imported")
-                )
+                message = f"not a hand-history file: pokerhh reads {suffix_list()} files"
+                refused.append(Refused(upload.name, "wrong_suffix", message))
                 continue
             unique, number = name, 1
             while unique.lower() in taken:
@@ -118,15 +186,197 @@ def import_uploads(
             taken.add(unique.lower())
             path = Path(folder) / unique
             path.write_bytes(upload.data)
-            paths.append(path)
+            paths.append(str(path))
+        del uploads  # the bytes are on disk now; the worker reads them there
         if not paths:
             return UploadResult(refused, None)
-        default = Stages.default()
-        stages = replace(default, split_hands=_strict_split(default.split_hands))
-        report = import_paths(paths, db_path, progress=progress, stages=stages)
-    prefix = str(Path(folder).absolute()) + os.sep
-    refused += [replace(r, path=r.path.removeprefix(prefix)) for r in report.files_refused]
-    return UploadResult(refused, report)
+        try:
+            report = run_worker(paths, str(db_path), progress=progress, limits=limits)
+        except UploadStopped as stopped:
+            return UploadResult([*refused, stopped.refused], None)
+    report = _shown(report, str(Path(folder).absolute()) + os.sep)
+    return UploadResult(refused + report.files_refused, report)
+
+
+def run_worker(
+    paths: Sequence[str],
+    db_path: str,
+    *,
+    progress: Progress | None = None,
+    limits: Limits = LIMITS,
+) -> ImportReport:
+    """``import_paths(paths, db_path)`` in a worker process, within ``limits``; raises
+    :class:`UploadStopped` when the limits refuse the files or stop the worker.
+
+    A new interpreter (``python -c``), not ``multiprocessing``: its spawn start would run
+    the server's ``__main__`` again in the worker, and under ``streamlit run`` that is the
+    dashboard's app script (seen: every page's queries run in bare mode, in every upload).
+    Messages come back pickled on the worker's stdout (its own prints go to stderr). If
+    this thread is interrupted (Streamlit stops the script when the user leaves the page),
+    the worker is killed and its open transaction rolled back.
+    """
+    root = str(Path(__file__).resolve().parents[1])  # this checkout, installed or not
+    python_path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
+    worker = subprocess.Popen(
+        [sys.executable, "-c", "from dashboard.upload import worker_main; worker_main()"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": python_path},
+    )
+    assert worker.stdin is not None
+    assert worker.stdout is not None
+    messages: queue.Queue[tuple[str, Any] | None] = queue.Queue()
+    reader = threading.Thread(target=_read, args=(worker.stdout, messages), daemon=True)
+    reader.start()
+    deadline = time.monotonic() + limits.wall_seconds
+    last: ImportProgress | None = None
+    try:
+        with contextlib.suppress(BrokenPipeError):  # it died at once: said below
+            pickle.dump((list(paths), db_path, limits), worker.stdin)
+            worker.stdin.close()
+        while True:
+            try:
+                message = messages.get(timeout=0.1)
+            except queue.Empty:
+                if time.monotonic() > deadline:
+                    worker.kill()
+                    why = (f"stopped after {limits.wall_seconds:,.0f} s, the time limit of an"
+                           f" upload{_where(last)}{_KEPT}")  # fmt: skip
+                    raise UploadStopped(Refused(WHOLE_UPLOAD, "time_limit", why)) from None
+                continue
+            if message is None:  # the worker's stdout closed with no result: it ended
+                raise UploadStopped(_died(worker.wait(), limits, last))
+            kind, payload = message
+            if kind == "progress":
+                last = payload
+                if progress is not None:
+                    progress(payload)
+                continue
+            return _ended(kind, payload)
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+        worker.wait()
+        reader.join(timeout=5)
+        worker.stdout.close()
+
+
+def _read(stream: IO[bytes], messages: queue.Queue[tuple[str, Any] | None]) -> None:
+    """The worker's messages, in order, then None when its stdout closes."""
+    try:
+        while True:
+            messages.put(pickle.load(stream))
+    except (EOFError, OSError, pickle.UnpicklingError, ValueError):
+        messages.put(None)
+
+
+_KEPT = (". The files committed before are stored; nothing of the one being imported"
+         " was written")  # fmt: skip
+
+
+def _ended(kind: str, payload: Any) -> ImportReport:
+    if kind == "done":
+        assert isinstance(payload, ImportReport)
+        return payload
+    assert isinstance(payload, Refused)
+    raise UploadStopped(payload)
+
+
+def _died(exitcode: int | None, limits: Limits, last: ImportProgress | None) -> Refused:
+    """Why a worker that sent no result ended."""
+    if exitcode is not None and exitcode == -getattr(signal, "SIGXCPU", 0):
+        message = (f"stopped after {limits.cpu_seconds:,} s of CPU, the limit of an upload"
+                   f"{_where(last)}{_KEPT}; {COMMAND_LINE}")  # fmt: skip
+        return Refused(WHOLE_UPLOAD, "cpu_limit", message)
+    if exitcode is not None and exitcode == -getattr(signal, "SIGKILL", 0):
+        message = (f"the import's worker process was killed (past the CPU limit of an"
+                   f" upload, {limits.cpu_seconds:,} s, or out of memory){_where(last)}"
+                   f"{_KEPT}")  # fmt: skip
+        return Refused(WHOLE_UPLOAD, "worker_killed", message)
+    message = f"the import's worker process ended with exit code {exitcode}{_where(last)}{_KEPT}"
+    return Refused(WHOLE_UPLOAD, "worker_died", message)
+
+
+def _where(last: ImportProgress | None) -> str:
+    if last is None or not last.files_total:
+        return ""
+    return f", with {last.files_done:,} of {last.files_total:,} files read"
+
+
+def worker_main() -> None:
+    """The worker process: read its task from stdin, answer on stdout."""
+    out = sys.stdout.buffer
+    sys.stdout = sys.stderr  # a stray print must not break the messages
+
+    def send(kind: str, payload: object) -> None:
+        pickle.dump((kind, payload), out)
+        out.flush()
+
+    paths, db_path, limits = pickle.load(sys.stdin.buffer)
+    _work(paths, db_path, limits, send)
+
+
+def _work(
+    paths: list[str], db_path: str, limits: Limits, send: Callable[[str, object], None]
+) -> None:
+    """Check the listing against the limits, then import."""
+    _limit_cpu(limits.cpu_seconds)
+    try:
+        listing = list_inputs(paths)
+        try:
+            over = over_limits(listing, limits)
+        finally:
+            listing.close()
+        if over is not None:
+            send("refused", over)
+            return
+        report = import_paths(paths, db_path, progress=lambda p: send("progress", p))
+        send("done", report)
+    except Exception as error:  # a bug in pokerhh: say so, never a silent end
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        message = (f"the import failed: {type(error).__name__}: {error} (at"
+                   f" {Path(where.filename).name}:{where.lineno}; a bug in pokerhh: please"
+                   " report it)")  # fmt: skip
+        send("refused", Refused(WHOLE_UPLOAD, "internal_error", message))
+
+
+def _limit_cpu(seconds: int) -> None:
+    """``RLIMIT_CPU``: the kernel sends SIGXCPU (which ends the process) once it has used
+    ``seconds`` of CPU more than it has so far (starting Python and importing pokerhh is
+    not the upload's), and SIGKILL 5 s later if that was caught. No core file."""
+    try:
+        import resource
+    except ImportError:  # not POSIX: the wall-clock limit alone
+        return
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    soft = math.ceil(usage.ru_utime + usage.ru_stime) + seconds
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def over_limits(listing: Listing, limits: Limits) -> Refused | None:
+    """The refusal of a whole upload whose listing (zips opened) is over the limits."""
+    if len(listing.files) > limits.files:
+        message = (f"{len(listing.files):,} files once the zips are opened: over the limit"
+                   f" of {limits.files:,} an upload; {COMMAND_LINE}")  # fmt: skip
+        return Refused(WHOLE_UPLOAD, "too_many_files", message)
+    if listing.total_bytes > limits.inflated_bytes:
+        message = (f"{_size(listing.total_bytes)} once the zips are opened: over the limit"
+                   f" of {_size(limits.inflated_bytes)} an upload; {COMMAND_LINE}")  # fmt: skip
+        return Refused(WHOLE_UPLOAD, "upload_too_large", message)
+    return None
+
+
+def _shown(report: ImportReport, prefix: str) -> ImportReport:
+    """The report with paths as the user named them (no temporary folder)."""
+
+    def short(path: str) -> str:
+        return path.removeprefix(prefix)
+
+    report.files_refused = [replace(r, path=short(r.path)) for r in report.files_refused]
+    report.problems = [replace(p, file=short(p.file)) for p in report.problems]
+    return report
 
 
 def _too_large(size: int, limit: int) -> str:

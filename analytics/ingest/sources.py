@@ -2,14 +2,15 @@
 
 Listing comes before reading so the progress bar knows the total size up front. A file
 named on the command line is always read; under a folder or inside a zip only the files of
-a registered format are (``*.txt`` PokerStars, ``*.phh``/``*.phhs`` PHH; a folder of
-histories also holds summaries, images and ``.DS_Store``), the others are counted as
-ignored. A zip is read in memory, member by member, and a member whose name would escape
-the archive (``../x.txt``, ``/etc/x.txt``, ``C:\\x.txt``) is refused, not read: such a
-name is the mark of a crafted archive, and it would be stored and reported as a path
-outside the archive the user gave us. A zip inside a zip is read too
-(``outer.zip!inner.zip!member.txt``), up to :data:`MAX_ZIP_DEPTH` deep; deeper ones, and
-inner zips that cannot be read, are refused by path: never skipped without a word.
+a registered format are (every room's suffix, ``parser.formats.SUFFIXES``: ``.txt``,
+iPoker's ``.xml``, PHH's ``.phh``/``.phhs``; a folder of histories also holds images and
+``.DS_Store``), the others are counted as ignored. A zip is read in memory, member by
+member, and a member whose name would escape the archive (``../x.txt``, ``/etc/x.txt``,
+``C:\\x.txt``) is refused, not read: such a name is the mark of a crafted archive, and it
+would be stored and reported as a path outside the archive the user gave us. A zip inside
+a zip is read too (``outer.zip!inner.zip!member.txt``), up to :data:`MAX_ZIP_DEPTH` deep;
+deeper ones, and inner zips that cannot be read, are refused by path: never skipped
+without a word.
 
 Only regular files are read (issue 23, item 8): a FIFO named ``x.txt`` would block the
 import (and ``watch``) for ever on its ``open``, and a symlink to ``/dev/zero`` would be read
@@ -35,7 +36,8 @@ from pathlib import Path, PurePosixPath
 from parser.formats import SUFFIXES as FORMAT_SUFFIXES
 
 #: Suffixes imported from folders and zips (case-insensitive): every registered format's
-#: (``parser.formats``: ``.txt`` PokerStars, ``.phh``/``.phhs`` PHH).
+#: (``parser.formats``: ``.txt``, iPoker's ``.xml``, PHH's ``.phh``/``.phhs``); the
+#: dashboard's uploads take the same (``dashboard.upload.SUFFIXES``).
 HISTORY_SUFFIXES = FORMAT_SUFFIXES
 #: A zip member, or a file that cannot be cut into ranges (``analytics.ingest.ranges``: not UTF-8),
 #: larger than this is refused rather than read into memory. A bigger UTF-8 file is read
@@ -47,8 +49,10 @@ ZIP_SEPARATOR = "!"
 MAX_ZIP_DEPTH = 3
 #: Zip bombs (issue 9): a member that inflates more than this many times its compressed
 #: size is refused (Apache POI's ZipSecureFile default, 1 %; hand histories deflate about
-#: 10:1), once it is over :data:`RATIO_FREE_BYTES`; and an archive whose members add up to
-#: more than :data:`MAX_ARCHIVE_BYTES` once inflated is refused whole, nothing read.
+#: 10:1), once it is over :data:`RATIO_FREE_BYTES`; so is an archive whose members under
+#: that size together inflate more than that many times once over it (issue 23: 200
+#: members of 1 MB in a 226 KB zip); and an archive whose members add up to more
+#: than :data:`MAX_ARCHIVE_BYTES` once inflated is refused whole, nothing read.
 #: zipfile never inflates a member past its declared size, so the declared sizes bind.
 MAX_RATIO = 100
 RATIO_FREE_BYTES = 1024 * 1024
@@ -277,6 +281,16 @@ def _add_archive(
     inflated = sum(m.file_size for m in members)
     if inflated > MAX_ARCHIVE_BYTES:
         message = f"the archive inflates to {inflated:,} bytes, over {MAX_ARCHIVE_BYTES:,}"
+        listing.refused.append(Refused(shown, "zip_bomb", message))
+        return
+    # The members each under the free size, together (a bigger one is judged alone below).
+    small = [m for m in members if m.file_size <= RATIO_FREE_BYTES]
+    small_size = sum(m.file_size for m in small)
+    packed = max(sum(m.compress_size for m in small), 1)
+    if small_size > RATIO_FREE_BYTES and small_size > MAX_RATIO * packed:
+        message = (f"{len(small):,} members of up to 1 MB inflate {small_size // packed:,}"
+                   f" times in all ({packed:,} to {small_size:,} bytes), over the limit of"
+                   f" {MAX_RATIO} times")  # fmt: skip
         listing.refused.append(Refused(shown, "zip_bomb", message))
         return
     archive = _Archive(opener)

@@ -8,10 +8,20 @@ import pandas as pd
 import streamlit as st
 
 from analytics.ingest.client_folders import default_folders
-from analytics.ingest.importer import ImportProgress
+from analytics.ingest.importer import ImportProgress, summary_lines
 from analytics.ingest.watch import QUIET_SECONDS
 from dashboard import common, data, watching
-from dashboard.upload import MAX_UPLOAD_MB, Upload, UploadResult, import_uploads, shown_path
+from dashboard.upload import (
+    LIMITS,
+    MAX_UPLOAD_MB,
+    SUFFIXES,
+    Upload,
+    UploadResult,
+    import_uploads,
+    room_names,
+    shown_path,
+    suffix_list,
+)
 
 
 def _watch_section(path: Path) -> None:
@@ -84,20 +94,26 @@ if not sum(counts.values()):
     common.offer_samples(path)
 
 uploads = st.file_uploader(
-    "Hand histories: PokerStars .txt files, or .zip archives of them",
-    type=["txt", "zip"],
+    f"Hand histories of every room `pokerhh import` reads: {suffix_list()} files",
+    type=[suffix.lstrip(".") for suffix in SUFFIXES],
     accept_multiple_files=True,
     max_upload_size=MAX_UPLOAD_MB,
     key="uploads",
-    help=f"Up to {MAX_UPLOAD_MB} MB per file. Hands already stored are skipped.",
+    help=f"Up to {MAX_UPLOAD_MB} MB in all. Hands already stored are skipped.",
 )
 st.caption(
-    f"Each file may be up to {MAX_UPLOAD_MB} MB. Zip members whose names leave the archive "
-    "(`../x.txt`) and files with no hand history in them are refused, and nothing of them "
-    "is stored. A hand that fails to parse or replay is stored quarantined, with its reason."
+    "Each file is read as `pokerhh import` reads it: its room is recognised from its "
+    f"text ({', '.join(room_names())}), tournament summaries are kept with their "
+    "tournaments, a hand that fails to parse or replay is stored quarantined with its "
+    "reason, and a file with no hand history in it is refused with nothing stored; so "
+    "are zip members whose names leave the archive (`../x.txt`) and zip bombs. "
+    f"An upload may hold {MAX_UPLOAD_MB} MB, {LIMITS.files:,} files once its zips are "
+    f"opened, {LIMITS.inflated_bytes // 2**20:,} MB of text, and "
+    f"{LIMITS.cpu_seconds // 60} minutes of one core to import it; for more, use "
+    "`pokerhh import` on the command line."
 )
 if uploads and st.button(f"Import {len(uploads)} file(s)", type="primary", key="run_import"):
-    bar = st.progress(0.0, text="Starting…")
+    bar = st.progress(0.0, text="Starting the import…")
 
     def progress(p: ImportProgress) -> None:
         share = p.bytes_done / p.bytes_total if p.bytes_total else 1.0
@@ -105,6 +121,7 @@ if uploads and st.button(f"Import {len(uploads)} file(s)", type="primary", key="
                      f"{p.hands_seen:,} hands")  # fmt: skip
 
     files = [Upload(u.name, u.getvalue()) for u in uploads]
+    # In a worker process (issue 23): this session's thread only waits and draws the bar.
     st.session_state["last_import"] = import_uploads(files, path, progress=progress)
     bar.progress(1.0, text="Done")
     st.rerun()
@@ -115,12 +132,15 @@ result: UploadResult | None = st.session_state.get("last_import")
 if result is not None:
     st.subheader("Last import")
     report = result.report
+    stopped = result.stopped
+    if stopped is not None:
+        st.error(f"The import was not done: {stopped.message}.")
     c1, c2, c3, c4, c5 = st.columns(5)
     c1.metric("Files", f"{report.files if report else 0:,}")
     c2.metric("Hands stored", f"{result.stored:,}")
     c3.metric("Duplicates", f"{report.duplicates if report else 0:,}")
     c4.metric("Quarantined", f"{len(report.problems) if report else 0:,}")
-    c5.metric("Files refused", f"{len(result.refused):,}")
+    c5.metric("Files refused", f"{len([r for r in result.refused if r is not stopped]):,}")
     if report is not None:
         by_reason = {f"{k}": n for k, n in report.stored.items() if k != "ok"}
         by_reason.update({f"invalid: {k}": n for k, n in report.invalid_by_kind.items()})
@@ -129,16 +149,20 @@ if result is not None:
                 pd.DataFrame(sorted(by_reason.items()), columns=["quarantined as", "hands"]),
                 hide_index=True,
             )
-    if result.refused:
+    files_refused = [r for r in result.refused if r is not stopped]
+    if files_refused:
         st.error("Some files were not imported (nothing of them is stored):")
         st.dataframe(
             pd.DataFrame(
-                [(shown_path(r.path), r.kind, r.message) for r in result.refused],
+                [(shown_path(r.path), r.kind, r.message) for r in files_refused],
                 columns=["file", "reason", "detail"],
             ),
             hide_index=True,
             width="stretch",
         )
+    if report is not None:
+        with st.expander("The summary `pokerhh import` prints"):
+            st.code("\n".join(summary_lines(report)), language=None)
     if report is not None and report.problems:
         st.dataframe(
             pd.DataFrame(

@@ -294,7 +294,7 @@ def test_a_binary_file_is_refused(name: str, data: bytes, tmp_path: Path) -> Non
     result = import_uploads([Upload(name, data)], db)
     (refused,) = result.refused
     assert refused.path == name
-    assert refused.kind in {"decode_error", "not_history"}
+    assert refused.kind in {"decode_error", "not_a_hand_history"}  # the importer's own
     assert refused.message
     assert _nothing_stored(db)
 
@@ -304,6 +304,6 @@ def test_a_10_mb_single_line_is_refused_with_a_short_message(tmp_path: Path) -> 
     db = tmp_path / "db.sqlite"
     result = import_uploads([Upload("line.txt", data)], db)
     (refused,) = result.refused
-    assert refused.kind == "not_history"
+    assert refused.kind == "not_a_hand_history"  # the importer's own recognition
     assert len(refused.message) < 200
     assert _nothing_stored(db)
