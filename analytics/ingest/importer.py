@@ -101,8 +101,11 @@ class ImportReport:
     replaced: int = 0
     #: Newly stored ``invalid`` hands by problem kind (parse_error, rule_violation, ...).
     invalid_by_kind: Counter[str] = field(default_factory=Counter)
-    #: Every newly stored quarantined hand, in import order.
+    #: Every newly stored quarantined hand, in import order (and each new conflict).
     problems: list[HandProblem] = field(default_factory=list)
+    #: Copies of a stored hand (same room and hand id) with a different text: kept apart
+    #: (``hand_conflicts``), listed in ``problems`` as kind ``conflict`` (issue 23, item 6).
+    conflicts: int = 0
     seconds: float = 0.0
     #: Tournament summary files stored, and tournaments rebuilt after the import.
     summaries: int = 0
@@ -145,6 +148,7 @@ class ImportReport:
         self.replaced += written.replaced
         self.invalid_by_kind.update(written.invalid_by_kind)
         self.problems.extend(written.problems)
+        self.conflicts += written.conflicts
         self.files_refused.extend(written.files_refused)
         self.summaries += written.summaries
 
@@ -160,7 +164,7 @@ class ImportInterrupted(KeyboardInterrupt):
         super().__init__("import interrupted")
         self.report = report
 
-_SEVERITY = {"invalid": 0, "incomplete": 1, "cancelled": 2, "unsupported": 3}
+_SEVERITY = {"invalid": 0, "conflict": 1, "incomplete": 2, "cancelled": 3, "unsupported": 4}
 
 
 def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
@@ -183,6 +187,9 @@ def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
     ]
     if report.replaced:
         lines.append(f"  replaced:    {report.replaced:,} quarantined hands, now whole and ok")
+    if report.conflicts:
+        lines.append(f"  conflicts:   {report.conflicts:,} (a stored hand's id with another text:"
+                     " kept apart, listed below)")  # fmt: skip
     lines += [
         f"  cancelled:   {report.cancelled:,}",
         f"  incomplete:  {report.incomplete:,}",
@@ -568,6 +575,7 @@ def _write_ranged(
             site, hand_id = written.refused_keys[index]
             note = HandNote(site, hand_id, None)
         _note_problem(report, ranged.path, note, written.refused.get(index))
+    note_conflicts(report, ranged.path, written)
 
 
 def _count_written(
@@ -605,6 +613,21 @@ def _write_file(
     for index, note in enumerate(prepared.notes):
         if written.written[index] is not Written.DUPLICATE:
             _note_problem(report, prepared.path, note, written.refused.get(index))
+    note_conflicts(report, prepared.path, written)
+
+
+def note_conflicts(report: ImportReport, path: str, written: FileWrite) -> None:
+    """The file's new conflicting copies (``FileWrite.conflicts``) into the report: counted
+    and listed with the problems, as kind ``conflict``; the stored hands are unchanged."""
+    for index, problem in sorted(written.conflicts.items()):
+        site, hand_id = written.conflict_keys[index]
+        report.conflicts += 1
+        report.problems.append(
+            HandProblem(
+                file=path, line=problem.line, site=site, hand_id=hand_id, status="conflict",
+                kind=problem.kind, rule=problem.rule, message=problem.message,
+            )
+        )  # fmt: skip
 
 
 def _note_problem(

@@ -32,7 +32,7 @@ STATUS_BY_KIND = {
 INTERNAL_ERROR = "internal_error"
 
 UNKNOWN_SITE = "unknown"
-#: The site of a PHH hand that names none (``parser.phh.DEFAULT_SITE``).
+#: The site of a PHH hand that names none (``parser.rooms.phh.DEFAULT_SITE``).
 PHH_SITE = "PHH"
 
 
@@ -142,3 +142,18 @@ def identify(text: str) -> tuple[str, str]:
         return found
     digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return UNKNOWN_SITE, f"sha256:{digest}"
+
+
+def normal_hand_id(hand_id: str) -> str:
+    """A hand id as its room means it: a numeric id is a number, so its leading zeros do
+    not count (``030000`` is hand ``30000``); any other (GGPoker's ``RC123``, Winamax's
+    ``123-45-678``, ``sha256:...``) as it is.
+
+    >>> normal_hand_id("030000"), normal_hand_id("30000"), normal_hand_id("000")
+    ('30000', '30000', '0')
+    >>> normal_hand_id("RC0123"), normal_hand_id("0-12")
+    ('RC0123', '0-12')
+    """
+    if len(hand_id) > 1 and hand_id[0] == "0" and hand_id.isascii() and hand_id.isdigit():
+        return hand_id.lstrip("0") or "0"
+    return hand_id

@@ -158,7 +158,7 @@ def read_only(path: str | os.PathLike[str]) -> Database:
         raise NoDatabase(path)
     if path.is_dir():
         raise BadDatabase(path, "is a folder, not a database file")
-    conn = _open(path, f"{path.resolve().as_uri()}?mode=ro")
+    conn = open_read_only(path)
     try:
         db = Database(conn, strict=True, execute_plugins=False)
         state = schema_state(db)
@@ -178,6 +178,35 @@ def read_only(path: str | os.PathLike[str]) -> Database:
         conn.close()
         raise
     return db
+
+
+def open_read_only(path: Path) -> sqlite3.Connection:
+    """A ``mode=ro`` connection to ``path``, also where its folder cannot be written.
+
+    Why: a WAL database is read through its ``-shm`` index, which SQLite creates beside the
+    file on first use; on a read-only mount, or in a folder this user cannot write, it
+    cannot ("attempt to write a readonly database", "unable to open database file"), and
+    every read command failed though nothing was to be written (issue 23, item 9). Then,
+    when no ``-wal`` file holds changes (a closed database checkpoints and removes it),
+    the file alone is the database, and it is opened ``immutable=1``: SQLite reads it
+    without any locking or index. A ``-wal`` with changes is needed, and nothing can read it
+    here without its index: that is refused with what to do.
+    """
+    uri = path.resolve().as_uri()
+    try:
+        return _open(path, f"{uri}?mode=ro")
+    except BadDatabase as error:
+        if not any(word in error.reason for word in ("readonly", "unable to open")):
+            raise
+        wal = path.with_name(f"{path.name}-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise BadDatabase(
+                path,
+                f"{error.reason}; its log {wal.name} holds changes not yet in the file, and"
+                " they cannot be read here: open it once where its folder can be written"
+                " (any pokerhh command does), or copy the file and its -wal there",
+            ) from None
+    return _open(path, f"{uri}?mode=ro&immutable=1")
 
 
 def _open(path: Path, uri: str) -> sqlite3.Connection:

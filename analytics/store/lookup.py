@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from analytics.ingest.pipeline import Stages
+from analytics.ingest.pipeline import Stages, normal_hand_id
 from analytics.store.db import connect
 from analytics.store.rawtext import TextReader
 from parser.model.hand import Source
@@ -59,6 +59,7 @@ def find_hand(db_path: str | os.PathLike[str], key: str) -> StoredHand:
     Raises :class:`HandNotFound` when there is no such hand, or more than one.
     """
     site, _, number = key.rpartition(":")
+    number = normal_hand_id(number)  # stored so: 030000 is hand 30000 (issue 23)
     db = connect(db_path, create=False)
     try:
         if site:

@@ -560,3 +560,59 @@ def m0010_player_pages(db: Database) -> None:
     _execute_all(db, page_sums.schema())
     page_sums.rebuild(db.conn)
     refresh_statistics(db.conn)
+
+
+@MIGRATIONS(name="0011_hand_copies")
+def m0011_hand_copies(db: Database) -> None:
+    """Where else a stored hand was found, and the copies that disagree with it (issue 23,
+    items 6 and 7).
+
+    - ``hand_files``: each further file a stored hand was found in, with its line there
+      (``hands.file_id`` stays the first). ``pokerhh delete --file A`` deletes a hand only
+      when no other stored file holds it; otherwise the hand moves to one that does. Hands
+      imported before this migration have no rows here (the files' texts are not in the
+      database): for them a delete by file is what it was.
+    - ``hand_conflicts``: a copy of a stored hand (same room, same hand id) whose text
+      differs (compared without whitespace and line ends, a copy cut short being the same
+      hand): kept with its file, line and compressed text for the user to see, never
+      dropped as a duplicate. ``sha256`` is of the copy's normalised text, so the same
+      copy read again is kept once.
+    - Hand ids are compared as the rooms mean them: a numeric id without its leading zeros
+      (``030000`` is hand ``30000``). Stored ids with leading zeros are normalised where
+      the normalised id is not taken (where it is, the two rows are left as they were).
+    """
+    _execute_all(
+        db,
+        (
+            """
+            CREATE TABLE hand_files (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                file_id INTEGER NOT NULL REFERENCES files (id),
+                first_line INTEGER NOT NULL,
+                PRIMARY KEY (hand, file_id)
+            ) STRICT, WITHOUT ROWID
+            """,
+            "CREATE INDEX hand_files_file ON hand_files (file_id)",
+            """
+            CREATE TABLE hand_conflicts (
+                id INTEGER PRIMARY KEY,
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                file_id INTEGER NOT NULL REFERENCES files (id),
+                first_line INTEGER NOT NULL,
+                sha256 TEXT NOT NULL,
+                raw_dictionary INTEGER NOT NULL REFERENCES raw_dictionaries (id),
+                raw_z BLOB NOT NULL,
+                found_at TEXT NOT NULL,
+                UNIQUE (hand, sha256)
+            ) STRICT
+            """,
+            "CREATE INDEX hand_conflicts_file ON hand_conflicts (file_id)",
+            # ltrim keeps one digit of an id of zeros only ('000' -> '0').
+            """
+            UPDATE OR IGNORE hands
+            SET hand_id = CASE WHEN ltrim(hand_id, '0') = '' THEN '0'
+                               ELSE ltrim(hand_id, '0') END
+            WHERE hand_id GLOB '0[0-9]*' AND hand_id NOT GLOB '*[^0-9]*'
+            """,
+        ),
+    )

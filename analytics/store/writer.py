@@ -18,12 +18,24 @@ Why it looks like this:
   One exception: a quarantined record gives way to the same hand when it now replays ok
   (a hand cut short at the end of one file and whole in the next, or a parser fix
   picked up with ``--rescan``); an ``ok`` record is never overwritten.
+- A hand is refused (stored quarantined as ``store_error``, the rest of the file stored) when
+  a value of its rows is beyond SQLite's 64-bit integers (``OverflowError``, caught on the
+  rare path only), or an ``ok`` hand's pot or cash-out beyond :data:`MAX_AMOUNT` (RULES.md
+  L1): with every amount at most that, no pre-aggregated sum can overflow (issue 23, item
+  1; the bound in ``docs/reliability.md``).
+- A duplicate (site, hand id) is compared with the stored hand (its text without whitespace
+  and line ends): the same hand from another file is noted in ``hand_files`` (so deleting
+  one file keeps what another still holds, issue 23 item 7), a different text is kept in
+  ``hand_conflicts`` and reported, never dropped (item 6). Numeric hand ids are compared as
+  numbers (:func:`normal_hand_id`).
 - The connection's ``executemany`` with prepared SQL, not sqlite-utils' ``insert_all``
   (3-4x slower); sqlite-utils keeps the schema and the queries.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -32,7 +44,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from itertools import islice
 
-from analytics.ingest.pipeline import Problem
+from analytics.ingest.pipeline import Problem, normal_hand_id
 from analytics.ingest.rows import (
     ALL_IN_COLUMNS,
     HAND_COLUMNS,
@@ -99,6 +111,92 @@ _NEW_DERIVED = (
 Key = tuple[str, str]
 #: Kind of the problem stored when the database refuses a replayed hand's rows.
 STORE_ERROR = "store_error"
+#: Kind of the problem reported for a copy of a stored hand whose text differs (kept in
+#: ``hand_conflicts``, the stored hand unchanged).
+CONFLICT = "conflict"
+#: The largest amount a stored ``ok`` hand may hold, in the smallest unit (RULES.md L1:
+#: beyond any real game). The engine's rule refuses such hands first; the writer checks
+#: again whatever reaches it: an ``ok`` hand whose pot or a cash-out is larger is stored
+#: quarantined (``store_error``, rule L1). Every seat's invested, collected and net is then
+#: at most the pot, so a sum of them overflows SQLite's 64-bit integer only after
+#: 2**63 / 10**12 = 9,223,372 hands of one player each at the limit (issue 23, item 1).
+MAX_AMOUNT = 10**12
+#: SQLite's INTEGER: a Python int beyond it cannot be bound (``OverflowError``).
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+_TOTAL_POT = HAND_COLUMNS.index("total_pot")
+_CASHED_OUT = STORED_SEAT_COLUMNS.index("cashed_out")
+_FIRST_LINE = HAND_COLUMNS.index("first_line")
+_HAND_FILE = (
+    "INSERT INTO hand_files (hand, file_id, first_line) VALUES (?, ?, ?)"
+    " ON CONFLICT (hand, file_id) DO NOTHING"
+)
+_CONFLICT = (
+    "INSERT INTO hand_conflicts"
+    " (hand, file_id, first_line, sha256, raw_dictionary, raw_z, found_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (hand, sha256) DO NOTHING"
+)
+#: A stored hand a duplicate is compared with: its id, then :class:`StoredCopy`'s fields.
+_STORED_COPY = (
+    "SELECT h.hand_id, h.id, h.file_id, h.status, h.raw_dictionary, h.raw_z, f.path, h.first_line"
+    " FROM hands h JOIN files f ON f.id = h.file_id"
+)
+
+
+def normal_text(text: str) -> str:
+    """A hand's text as two copies are compared: its words, whatever the whitespace and
+    line ends between them (a client's CRLF, a trailing blank, a re-wrapped export)."""
+    return " ".join(text.split())
+
+
+def beyond_limits(hand: HandRows) -> str | None:
+    """Why an ``ok`` hand's amounts cannot be summed safely (pot or a cash-out beyond
+    :data:`MAX_AMOUNT`), else None."""
+    pot = hand.hand[_TOTAL_POT]
+    if pot is not None and not -MAX_AMOUNT <= pot <= MAX_AMOUNT:
+        return f"total pot {pot:,} is beyond any real game (at most {MAX_AMOUNT:,}, L1)"
+    for row in hand.seats:
+        cashed_out = row[_CASHED_OUT]
+        if cashed_out and not -MAX_AMOUNT <= cashed_out <= MAX_AMOUNT:
+            return f"cash-out {cashed_out:,} is beyond any real game (at most {MAX_AMOUNT:,}, L1)"
+    return None
+
+
+def out_of_range(hand: HandRows) -> tuple[str, int] | None:
+    """The first value of the hand's rows SQLite cannot store as an INTEGER (column, value),
+    else None."""
+    tables: tuple[tuple[Sequence[str], Iterable[Row]], ...] = (
+        (STORED_HAND_COLUMNS, (hand.stored_hand,)),
+        (STORED_SEAT_COLUMNS, hand.seats),
+        (POT_COLUMNS, hand.pots),
+        (ALL_IN_COLUMNS, hand.all_in),
+    )
+    for columns, rows in tables:
+        for row in rows:
+            for column, value in zip(columns, row, strict=False):
+                if isinstance(value, int) and not INT64_MIN <= value <= INT64_MAX:
+                    return column, value
+    return None
+
+
+def _in_range(row: Row) -> Row:
+    """``row`` with every integer SQLite cannot store as NULL (a quarantined record keeps
+    what can be kept; its text holds the rest)."""
+    return tuple(
+        None if isinstance(v, int) and not INT64_MIN <= v <= INT64_MAX else v for v in row
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCopy:
+    """The stored hand a duplicate is compared with."""
+
+    id: int
+    file_id: int
+    status: str
+    raw_dictionary: int
+    raw_z: bytes
+    path: str
+    first_line: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,10 +234,16 @@ class FileWrite:
     refused: dict[int, Problem] = field(default_factory=dict)
     #: The (site, hand id) of each refused hand, for a caller that kept no note of it.
     refused_keys: dict[int, Key] = field(default_factory=dict)
+    #: Copies of a stored hand with a different text, index -> the problem reported
+    #: (counted as duplicates in ``written``: the stored hand is unchanged; the copy is
+    #: kept in ``hand_conflicts``).
+    conflicts: dict[int, Problem] = field(default_factory=dict)
+    conflict_keys: dict[int, Key] = field(default_factory=dict)
 
     @property
     def duplicates(self) -> int:
-        return self.written.count(Written.DUPLICATE)
+        """Hands stored already (the conflicting copies found now left out)."""
+        return self.written.count(Written.DUPLICATE) - len(self.conflicts)
 
     @property
     def replaced(self) -> int:
@@ -160,6 +264,11 @@ class HandWriter:
         self._unsummed: list[int] | None = None
         #: The file's new hands (new or replacing a quarantined record), for their sums.
         self._fresh: list[int] = []
+        #: Reads stored texts, to compare a duplicate with its stored hand (made when the
+        #: first duplicate is met; dropped with a rollback, which may drop dictionaries).
+        self._reader: rawtext.TextReader | None = None
+        #: The index in its file and the file's report of the hand :meth:`_insert` writes.
+        self._at: tuple[int, FileWrite] = (0, FileWrite(0))
 
     def begin(self) -> None:
         """Open a transaction for several files (:meth:`write_file` each, a savepoint of
@@ -182,10 +291,15 @@ class HandWriter:
     def rollback(self) -> None:
         """Undo the open batch (every file written since :meth:`begin`)."""
         self._unsummed = None
-        self._player_ids.clear()  # ids handed out in it no longer exist
-        self._dictionary_ids.clear()
+        self._forget()  # ids handed out in it no longer exist
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
+
+    def _forget(self) -> None:
+        """Drop what was cached from rows a rollback may have undone."""
+        self._player_ids.clear()
+        self._dictionary_ids.clear()
+        self._reader = None
 
     def write_file(self, meta: FileMeta, hands: Iterable[HandRows]) -> FileWrite:
         """Store ``hands`` and the file's row in one transaction, or nothing if it fails.
@@ -212,7 +326,7 @@ class HandWriter:
                     ).fetchone()
                 written = FileWrite(file_id)
                 count = 0
-                batches = iter(hands)
+                batches = map(_with_normal_id, hands)
                 while batch := list(islice(batches, BATCH_HANDS)):
                     start = count
                     count += len(batch)
@@ -230,26 +344,33 @@ class HandWriter:
                     conn.execute(_FILE_HANDS, (count, file_id))
         except BaseException:
             # Ids handed out inside the rolled-back transaction no longer exist.
-            self._player_ids.clear()
-            self._dictionary_ids.clear()
+            self._forget()
             raise
         if self._unsummed is not None:  # the file is in; its sums come with the batch's
             self._unsummed.extend(fresh)
         return written
 
     def _write_bulk(
-        self, conn: sqlite3.Connection, file_id: int, hands: Sequence[HandRows], out: FileWrite
+        self,
+        conn: sqlite3.Connection,
+        file_id: int,
+        hands: Sequence[HandRows],
+        out: FileWrite,
     ) -> bool:
         """The fast path: the whole file in one ``executemany`` per table.
 
         It applies when no hand needs the per-hand treatment: none replaces a quarantined
-        record and the database refuses none. Otherwise it rolls back and returns False,
+        record, none is beyond :data:`MAX_AMOUNT` and the database refuses none (nor
+        SQLite's integers: ``OverflowError``). Otherwise it rolls back and returns False,
         and the per-hand path (a savepoint each) does the work.
         """
         stored = self._stored(conn, hands)
-        if any(status != "ok" for status in stored.values()):
+        if any(copy.status != "ok" for copy in stored.values()):
+            return False
+        if any(hand.status == "ok" and beyond_limits(hand) for hand in hands):
             return False
         conn.execute("SAVEPOINT bulk")
+        found = FileWrite(file_id)  # the batch's conflicts, kept if it goes in
         try:
             (next_id,) = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM hands").fetchone()
             seen = set(stored)
@@ -258,10 +379,12 @@ class HandWriter:
             pot_rows: list[Row] = []
             all_in_rows: list[Row] = []
             written: list[Written] = []
-            for hand in hands:
+            duplicates: list[tuple[int, HandRows]] = []
+            for offset, hand in enumerate(hands, len(out.written)):
                 key = (hand.site, hand.hand_id)
                 if key in seen:
                     written.append(Written.DUPLICATE)
+                    duplicates.append((offset, hand))
                     continue
                 seen.add(key)
                 written.append(Written.NEW)
@@ -282,75 +405,100 @@ class HandWriter:
             conn.executemany(_INSERT_SEAT, seat_rows)
             conn.executemany(_INSERT_POT, pot_rows)
             conn.executemany(_INSERT_ALL_IN, all_in_rows)
-        except sqlite3.IntegrityError:
+            for index, hand in duplicates:  # the hands stored before, or earlier in the file
+                copy = stored.get((hand.site, hand.hand_id)) or self._stored_copy(conn, hand)
+                if copy is not None:
+                    self._duplicate(conn, file_id, index, found, hand, copy)
+        except (sqlite3.IntegrityError, OverflowError):
             conn.execute("ROLLBACK TO bulk")
             conn.execute("RELEASE bulk")
-            self._player_ids.clear()
-            self._dictionary_ids.clear()
+            self._forget()
             return False
         conn.execute("RELEASE bulk")
         self._fresh.extend(row[0] for row in hand_rows)
         out.written.extend(written)
+        out.conflicts.update(found.conflicts)
+        out.conflict_keys.update(found.conflict_keys)
         for hand, what in zip(hands, written, strict=True):
             if what is Written.NEW:
                 out.by_status[hand.status] += 1
         return True
 
-    def _stored(self, conn: sqlite3.Connection, hands: Sequence[HandRows]) -> dict[Key, str]:
-        """Status of those of ``hands`` already in the database, by (site, hand id)."""
+    def _stored(
+        self, conn: sqlite3.Connection, hands: Sequence[HandRows]
+    ) -> dict[Key, StoredCopy]:
+        """Those of ``hands`` already in the database, by (site, hand id)."""
         by_site: dict[str, list[str]] = {}
         for hand in hands:
             by_site.setdefault(hand.site, []).append(hand.hand_id)
-        found: dict[Key, str] = {}
+        found: dict[Key, StoredCopy] = {}
         for site, ids in by_site.items():
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
                 marks = ", ".join("?" * len(chunk))
-                query = (
-                    "SELECT hand_id, status FROM hands"
-                    f" WHERE site = ? AND hand_id IN ({marks})"
-                )
-                for hand_id, status in conn.execute(query, (site, *chunk)):
-                    found[(site, hand_id)] = status
+                query = f"{_STORED_COPY} WHERE h.site = ? AND h.hand_id IN ({marks})"
+                for hand_id, *row in conn.execute(query, (site, *chunk)):
+                    found[(site, hand_id)] = StoredCopy(*row)
         return found
+
+    def _stored_copy(self, conn: sqlite3.Connection, hand: HandRows) -> StoredCopy | None:
+        row = conn.execute(
+            f"{_STORED_COPY} WHERE h.site = ? AND h.hand_id = ?", (hand.site, hand.hand_id)
+        ).fetchone()
+        return None if row is None else StoredCopy(*row[1:])
 
     def _write_hand(
         self, conn: sqlite3.Connection, file_id: int, index: int, hand: HandRows, out: FileWrite
     ) -> None:
+        self._at = (index, out)
         conn.execute("SAVEPOINT hand")
         try:
+            beyond = beyond_limits(hand) if hand.status == "ok" else None
+            if beyond is not None:
+                raise _Refused(beyond, "L1")
             written = self._insert(conn, file_id, hand)
-        except sqlite3.IntegrityError as error:
+        except (sqlite3.IntegrityError, OverflowError, _Refused) as error:
             conn.execute("ROLLBACK TO hand")
-            self._player_ids.clear()
-            self._dictionary_ids.clear()
-            problem = Problem(
-                kind=STORE_ERROR,
-                message=f"the database refused the hand's rows: {error}",
-                line=hand.hand[HAND_COLUMNS.index("first_line")],
-            )
-            hand = hand.quarantined(problem)
+            self._forget()
+            out.conflicts.pop(index, None)
+            out.conflict_keys.pop(index, None)
+            problem = _refusal(hand, error)
+            if problem is not None:
+                hand = hand.quarantined(problem)
+                out.refused[index] = problem
+                out.refused_keys[index] = (hand.site, hand.hand_id)
+            # What SQLite cannot store of a quarantined record's header is left NULL (its
+            # text, stored whole, still has it).
+            hand = dataclasses.replace(hand, hand=_in_range(hand.hand))
             written = self._insert(conn, file_id, hand)
-            out.refused[index] = problem
-            out.refused_keys[index] = (hand.site, hand.hand_id)
         conn.execute("RELEASE hand")
         out.written.append(written)
         if written is not Written.DUPLICATE:
             out.by_status[hand.status] += 1
 
     def _insert(self, conn: sqlite3.Connection, file_id: int, hand: HandRows) -> Written:
+        """Insert one hand (:meth:`_write_hand`'s, at the index and into the report it set)."""
         values = self._hand_values(conn, (file_id,), hand)
         cursor = conn.execute(_INSERT_HAND, values)
         if cursor.rowcount == 1:
             written, hand_key = Written.NEW, cursor.lastrowid
-        elif hand.status == "ok":
-            # A duplicate; only a quarantined record (which has no child rows) gives way.
+        else:
+            copy = self._stored_copy(conn, hand)
+            if copy is None:  # cannot be: the insert met it
+                return Written.DUPLICATE
+            if hand.status != "ok" or copy.status == "ok":
+                self._duplicate(conn, file_id, *self._at, hand, copy)
+                return Written.DUPLICATE
+            # A quarantined record gives way to the same hand replayed ok; one whose text
+            # differs (not the same hand cut short) is kept as a conflict, not dropped.
+            if not self._same_text(conn, hand, copy):
+                old = self._copy_text(conn, copy)
+                self._keep_conflict(conn, copy.id, copy.file_id, copy.first_line,
+                                    copy.raw_dictionary, copy.raw_z, old)  # fmt: skip
             row = conn.execute(_REPLACE_HAND, (*values, hand.site, hand.hand_id)).fetchone()
             if row is None:
                 return Written.DUPLICATE
             written, hand_key = Written.REPLACED, row[0]
-        else:
-            return Written.DUPLICATE
         if not hand.seats:
             return written
         site = hand.site
@@ -369,6 +517,87 @@ class HandWriter:
         if hand_key is not None:  # new, or replacing a quarantined record: its sums
             self._fresh.append(hand_key)
         return written
+
+    # -- duplicates: the same hand from another file, or a conflicting copy ------------------
+
+    def _duplicate(
+        self,
+        conn: sqlite3.Connection,
+        file_id: int,
+        index: int,
+        out: FileWrite,
+        hand: HandRows,
+        copy: StoredCopy,
+    ) -> None:
+        """A hand already stored as ``copy``: the same text (or one of the two cut short)
+        from another file is noted in ``hand_files``; a different text is kept in
+        ``hand_conflicts`` and reported in ``out.conflicts`` (once: the same copy again is
+        a plain duplicate)."""
+        line = int(hand.hand[_FIRST_LINE])
+        if self._same_text(conn, hand, copy):
+            if copy.file_id != file_id:
+                conn.execute(_HAND_FILE, (copy.id, file_id, line))
+            return
+        dictionary_id = self._dictionary_id(conn, hand)
+        if self._keep_conflict(conn, copy.id, file_id, line, dictionary_id, hand.raw_z,
+                               self._incoming_text(hand)):  # fmt: skip
+            out.conflicts[index] = Problem(
+                kind=CONFLICT,
+                message=f"stored already from {copy.path} line {copy.first_line} with"
+                " another text: this copy is kept apart (hand_conflicts), the stored hand"
+                " unchanged",
+                line=line,
+            )
+            out.conflict_keys[index] = (hand.site, hand.hand_id)
+
+    def _keep_conflict(
+        self,
+        conn: sqlite3.Connection,
+        hand_key: int,
+        file_id: int,
+        line: int,
+        dictionary_id: int,
+        blob: bytes,
+        text: str,
+    ) -> bool:
+        """Store a conflicting copy of the hand ``hand_key``; False if it was already."""
+        digest = hashlib.sha256(normal_text(text).encode("utf-8", "surrogatepass")).hexdigest()
+        now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        cursor = conn.execute(
+            _CONFLICT, (hand_key, file_id, line, digest, dictionary_id, blob, now)
+        )
+        return cursor.rowcount == 1
+
+    def _same_text(self, conn: sqlite3.Connection, hand: HandRows, copy: StoredCopy) -> bool:
+        """Whether ``hand`` is the stored copy's hand: the same words (whitespace and line
+        ends aside), or one of the two the other cut short (a hand written while the
+        client was still writing it)."""
+        if hand.raw_z == copy.raw_z and self._dictionary_id(conn, hand) == copy.raw_dictionary:
+            return True
+        mine = normal_text(self._incoming_text(hand))
+        theirs = normal_text(self._copy_text(conn, copy))
+        return mine.startswith(theirs) or theirs.startswith(mine)
+
+    def _copy_text(self, conn: sqlite3.Connection, copy: StoredCopy) -> str:
+        if self._reader is None:
+            self._reader = rawtext.TextReader(conn)
+        return self._reader.text(copy.raw_dictionary, copy.raw_z)
+
+    @staticmethod
+    def _incoming_text(hand: HandRows) -> str:
+        text = hand.hand[-1]
+        if isinstance(text, str):
+            return text
+        preset = rawtext.preset(rawtext.shipped_bytes(hand.raw_dictionary), hand.raw_reference)
+        return rawtext.decompress(hand.raw_z, preset)
+
+    def _dictionary_id(self, conn: sqlite3.Connection, hand: HandRows) -> int:
+        """The ``raw_dictionaries`` id of the hand's blob (a derived one's, made if new)."""
+        if not hand.raw_reference:
+            return hand.raw_dictionary
+        key = (hand.raw_dictionary, hand.raw_reference)
+        found = self._dictionary_ids.get(key)
+        return self._derived_id(conn, *key) if found is None else found
 
     def _hand_values(self, conn: sqlite3.Connection, keys: Row, hand: HandRows) -> Row:
         """``keys`` (the file id, after the hand's own id on the bulk path) and
@@ -404,3 +633,43 @@ class HandWriter:
         player_id = int(row[0])
         self._player_ids[(site, name)] = player_id
         return player_id
+
+
+class _Refused(Exception):
+    """An ``ok`` hand the writer refuses before SQLite sees it (beyond a limit)."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+
+
+def _refusal(hand: HandRows, error: Exception) -> Problem | None:
+    """The problem a hand the database refused is stored with (None: a quarantined record
+    keeps its own, only the values SQLite cannot hold left out)."""
+    line = hand.hand[_FIRST_LINE]
+    if isinstance(error, _Refused):
+        return Problem(kind=STORE_ERROR, rule=error.rule, message=error.message, line=line)
+    if isinstance(error, OverflowError):
+        if hand.status != "ok":
+            return None
+        found = out_of_range(hand)
+        where = f" ({found[0]} = {found[1]:,})" if found else ""
+        return Problem(
+            kind=STORE_ERROR,
+            rule="L1",
+            message=f"an amount beyond any real game and beyond SQLite's 64-bit integers{where}",
+            line=line,
+        )
+    return Problem(
+        kind=STORE_ERROR, message=f"the database refused the hand's rows: {error}", line=line
+    )
+
+
+def _with_normal_id(hand: HandRows) -> HandRows:
+    """``hand`` keyed by :func:`normal_hand_id` (the same object when it already is)."""
+    hand_id = hand.hand[1]
+    normal = normal_hand_id(hand_id)
+    if normal is hand_id:
+        return hand
+    return dataclasses.replace(hand, hand=(hand.hand[0], normal, *hand.hand[2:]))
