@@ -28,23 +28,23 @@ NATIVE_MODULES = [
     # the parser's line walk and builders (parser/), and the records every stage shares
     # (parser.model's events and hand: native classes, and the makers that fill them);
     # not the rest of parser.model (cards: nothing measured to gain), not
-    # parser.pokerstars (a lark Transformer subclass, 3 µs a hand), nor native or
+    # parser.rooms.pokerstars.reader (a lark Transformer subclass, 3 µs a hand), nor native or
     # compiled (which decide and serve)
     "parser/model/events.py",
     "parser/model/hand.py",
     "parser/model/makers.py",
-    "parser/automaton.py",
-    "parser/decode.py",
+    "parser/kit/automaton.py",
+    "parser/kit/decode.py",
     "parser/formats.py",
-    "parser/header.py",
-    "parser/lexer.py",
-    "parser/lines.py",
-    "parser/locality.py",
-    "parser/money.py",
-    "parser/names.py",
-    "parser/split.py",
-    "parser/summary.py",
-    "parser/tournament_header.py",
+    "parser/rooms/pokerstars/header.py",
+    "parser/kit/lexer.py",
+    "parser/kit/layout.py",
+    "parser/kit/locality.py",
+    "parser/kit/money.py",
+    "parser/kit/names.py",
+    "parser/rooms/pokerstars/split.py",
+    "parser/kit/hand_summary.py",
+    "parser/kit/tournament.py",
     # the engine (replayer/): every module but those whose records parser.model.makers
     # fills by slot (result, state); showdown's Award is compiled as a plain Python class
     # (native_class=False), and pots defines none (compiled, the settlement's pure-Python

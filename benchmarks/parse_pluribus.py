@@ -12,7 +12,7 @@ noisy), their ratio, and the parser's split into splitting, lexing+parsing (the 
 line tokens) and building the events.
 
 The lexer and the builder remember what repeats across hands (a line's kind, a seat, a
-total pot: ``parser.lines.forget``); every timed run starts with that forgotten, so it
+total pot: ``parser.kit.layout.forget``); every timed run starts with that forgotten, so it
 times a first pass over the corpus, as an import sees it, not a second look at text the
 parser has already seen.
 """
@@ -32,10 +32,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from parser import decode, parse_hand, split_hands  # noqa: E402
-from parser.lexer import line_matches  # noqa: E402
-from parser.lines import Builder, forget  # noqa: E402
+from parser.kit.layout import Builder, forget  # noqa: E402
+from parser.kit.lexer import line_matches  # noqa: E402
 from parser.model.hand import Source  # noqa: E402
-from parser.pokerstars import _parser  # noqa: E402
+from parser.rooms.pokerstars.reader import _parser  # noqa: E402
 
 CORPUS = ROOT / ".." / "shared" / "corpora" / "pluribus"
 

@@ -47,8 +47,8 @@ from typing import IO, Any
 
 from analytics.ingest.importer import ImportProgress, ImportReport, import_paths
 from analytics.ingest.sources import Listing, Refused, list_inputs
-from parser.formats import FORMATS as ROOMS
 from parser.formats import SUFFIXES as ROOM_SUFFIXES
+from parser.rooms import ROOMS
 
 #: Called in the server's process with the worker's progress (before the first file and
 #: after each one).
@@ -144,9 +144,8 @@ def suffix_list() -> str:
 
 
 def room_names() -> list[str]:
-    """The rooms the importer reads, as the labels name them (each room's ``site`` once
-    the rooms' list has it; its short name until then)."""
-    return [str(getattr(room, "site", room.name)) for room in ROOMS]
+    """The rooms the importer reads, as the labels name them (``parser.rooms.ROOMS``)."""
+    return [room.site for room in ROOMS]
 
 
 def import_uploads(

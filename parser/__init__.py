@@ -19,9 +19,9 @@ from parser import native
 
 native.choose(__path__)  # the compiled modules, or their sources (parser.native)
 
-from parser.decode import decode  # noqa: E402
 from parser.formats import parse_hand, split_hands  # noqa: E402
-from parser.split import RawHand  # noqa: E402
+from parser.kit.decode import decode  # noqa: E402
+from parser.rooms.pokerstars.split import RawHand  # noqa: E402
 
 if TYPE_CHECKING:
     from parser.files import parse_file

@@ -1,8 +1,9 @@
 """``mypyc_attr``, the class options the compiled core needs, with or without mypy installed.
 
 Some classes of the compiled modules (``setup.py``'s ``NATIVE_MODULES``) must stay open to
-Python code: the rooms subclass :class:`parser.lines.Builder`, :class:`parser.lexer.LineLexer`
-and :class:`parser.money.Amounts` (``allow_interpreted_subclasses=True``), and a lark
+Python code: the rooms subclass :class:`parser.kit.layout.Builder`,
+:class:`parser.kit.lexer.LineLexer`
+and :class:`parser.kit.money.Amounts` (``allow_interpreted_subclasses=True``), and a lark
 ``Token`` is a ``str``, which a compiled class cannot subclass (``native_class=False``: a
 plain Python class whose methods are compiled). mypyc reads the decorator from the source;
 at run time it does nothing, so a machine without ``mypy_extensions`` (it comes with mypy,

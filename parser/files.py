@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from parser.decode import decode
 from parser.formats import parse_hand, split_hands
+from parser.kit.decode import decode
 from parser.model.errors import PokerhhError
 from parser.model.hand import ParsedHand
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from parser.model.errors import PokerhhError
     from parser.model.hand import ParsedHand
-    from parser.split import RawHand
+    from parser.rooms.pokerstars.split import RawHand
     from replayer.result import ReplayResult
 
 REPO = Path(__file__).resolve().parents[1]

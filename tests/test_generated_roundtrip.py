@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from parser.formats import parse_hand, split_hands
 from parser.model.games import GAME_SPECS
 from parser.model.hand import ParsedHand
-from parser.phh.fields import CODES
-from parser.phh.writer import write_phh
+from parser.rooms.phh.fields import CODES
+from parser.rooms.phh.writer import write_phh
 from replayer import replay
 from replayer.result import ReplayResult
 from tests.generator.play import play_hand

@@ -1,5 +1,8 @@
 """Where the poker clients write their hand histories, per platform: a table, not code.
 
+The table is the rooms' own (each ``parser.rooms`` record lists its clients' folders);
+this module applies it to this machine.
+
 ``pokerhh watch`` with no folder watches the rows of this machine's platform whose folder
 exists; ``pokerhh watch --list-defaults`` prints them all. Each client writes one folder
 per account under these (``HandHistory/<screen name>/``), so a folder is watched with
@@ -22,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PureWindowsPath
 
+from parser.rooms import ROOMS
+
 WINDOWS, MACOS, LINUX = "windows", "macos", "linux"
 PLATFORMS = (WINDOWS, MACOS, LINUX)
 
@@ -38,101 +43,20 @@ class ClientFolder:
     folder: str
 
 
-def _rows(
-    client: str, room: str, windows: tuple[str, ...], macos: tuple[str, ...]
-) -> list[ClientFolder]:
-    return [
-        *(ClientFolder(client=client, room=room, platform=WINDOWS, folder=f) for f in windows),
-        *(ClientFolder(client=client, room=room, platform=MACOS, folder=f) for f in macos),
-    ]
+def _rows() -> tuple[ClientFolder, ...]:
+    """The rows of every room's ``client_folders`` (``parser.rooms``: a room's folders are
+    part of its record, so a new room brings its own)."""
+    return tuple(
+        ClientFolder(client=entry.client, room=entry.site or room.site, platform=platform, folder=f)
+        for room in ROOMS
+        for entry in room.client_folders
+        for platform, folders in ((WINDOWS, entry.windows), (MACOS, entry.macos))
+        for f in folders
+    )
 
-
-_POKERSTARS_SKINS = ("PokerStars", "PokerStars.EU", "PokerStars.FR", "PokerStars.IT",
-                     "PokerStars.ES")  # fmt: skip
-_IPOKER_SKINS = ("William Hill Poker", "Titan Poker", "Betfred Poker", "NetBet Poker",
-                 "bet365 Poker")  # fmt: skip
 
 #: Every client's default hand-history folders (Windows and macOS; Linux is Wine's copy).
-CLIENT_FOLDERS: tuple[ClientFolder, ...] = (
-    *_rows(
-        "PokerStars",
-        "PokerStars",
-        windows=(
-            *(rf"%LOCALAPPDATA%\{skin}\HandHistory" for skin in _POKERSTARS_SKINS),
-            r"%PROGRAMFILES%\PokerStars\HandHistory",
-            r"%PROGRAMFILES(X86)%\PokerStars\HandHistory",
-        ),
-        macos=tuple(f"~/Library/Application Support/{s}/HandHistory" for s in _POKERSTARS_SKINS),
-    ),
-    *_rows(
-        "GGPoker",
-        "GGPoker",
-        windows=(r"%LOCALAPPDATA%\GGPoker\HandHistory", r"%USERPROFILE%\Documents\GGPoker"),
-        macos=("~/Library/Application Support/GGPoker/HandHistory", "~/Documents/GGPoker"),
-    ),
-    *_rows(
-        "Winamax",
-        "Winamax",
-        windows=(r"%USERPROFILE%\Documents\Winamax Poker\accounts",),
-        macos=("~/Library/Application Support/winamax/documents/accounts",),
-    ),
-    *_rows(
-        "iPoker",
-        "iPoker",
-        windows=tuple(rf"%PROGRAMFILES%\{skin}\data" for skin in _IPOKER_SKINS)
-        + tuple(rf"%LOCALAPPDATA%\{skin}\data" for skin in _IPOKER_SKINS),
-        macos=tuple(f"~/Library/Application Support/{skin}/data" for skin in _IPOKER_SKINS),
-    ),
-    *_rows(
-        "PartyPoker",
-        "PartyPoker",
-        windows=(
-            r"C:\Programs\PartyGaming\PartyPoker\HandHistory",
-            r"%PROGRAMFILES%\PartyGaming\PartyPoker\HandHistory",
-            r"%PROGRAMFILES(X86)%\PartyGaming\PartyPoker\HandHistory",
-        ),
-        macos=("~/Library/Application Support/PartyGaming/PartyPoker/HandHistory",),
-    ),
-    *_rows(
-        "888poker",
-        "888poker",
-        windows=(r"%USERPROFILE%\Documents\888poker\HandHistory",),
-        macos=("~/Documents/888poker/HandHistory",),
-    ),
-    *_rows(
-        "Americas Cardroom / WPN",
-        "WPN",
-        windows=(
-            r"C:\ACR Poker\handHistory",
-            r"C:\AmericasCardroom\handHistory",
-            r"%USERPROFILE%\Documents\AmericasCardroom\handHistory",
-        ),
-        macos=("~/Downloads/AmericasCardroom/handHistory",),
-    ),
-    *_rows(
-        "Ignition",
-        "Ignition",
-        windows=(r"C:\Ignition Casino Poker\Hand History",),
-        macos=("~/Ignition Casino Poker/Hand History",),
-    ),
-    *_rows(
-        "Bovada",
-        "Bovada",
-        windows=(r"C:\Bovada Poker\Hand History",),
-        macos=("~/Bovada Poker/Hand History",),
-    ),
-    *_rows("Bodog", "Bodog", windows=(r"C:\Bodog Poker\Hand History",), macos=()),
-    *_rows(
-        "Full Tilt",
-        "Full Tilt",
-        windows=(
-            r"%PROGRAMFILES%\Full Tilt Poker\HandHistory",
-            r"%PROGRAMFILES(X86)%\Full Tilt Poker\HandHistory",
-            r"%USERPROFILE%\Documents\HandHistory",
-        ),
-        macos=("~/Documents/HandHistory",),
-    ),
-)
+CLIENT_FOLDERS: tuple[ClientFolder, ...] = _rows()
 
 #: Where Windows' folders are inside a Wine prefix (``$WINEPREFIX``, else ``~/.wine``).
 #: Wine's user folders are ``drive_c/users/<user>``, its profile's Documents usually a link

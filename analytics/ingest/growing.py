@@ -13,7 +13,7 @@ bytes alone, the questions :mod:`analytics.ingest.watch` asks of such a file:
 - how many lines come before a byte offset (:func:`lines_before`), so that hands read
   from the middle of a file keep their file line numbers in every error.
 
-Line ends are counted as :func:`parser.decode.decode` normalises them (CRLF, CR and LF
+Line ends are counted as :func:`parser.kit.decode.decode` normalises them (CRLF, CR and LF
 are one line end each), so line ``k`` here is line ``k`` of the decoded text. The byte
 layout is ASCII-compatible (UTF-8, cp1252: a line end is a byte ``\\r`` or ``\\n``, which
 no multi-byte character contains) or UTF-16, told the way the decoder tells it (a

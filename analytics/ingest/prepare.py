@@ -39,7 +39,7 @@ from analytics.store import rawtext
 from parser.formats import summary_parser
 from parser.model.errors import PokerhhError
 from parser.model.hand import Source
-from parser.pokerstars_summary import TournamentSummary
+from parser.model.summary import TournamentSummary
 
 #: UTF-8 continuation bytes: a read that ends inside a character ends in them or a lead byte.
 _CONTINUATION = bytes(range(0x80, 0xC0))

@@ -108,5 +108,5 @@ def _scan(path: str, chunk_bytes: int) -> Iterator[tuple[int, int]]:
 
 
 def _line_ends(data: bytes) -> int:
-    """Line ends as ``parser.decode`` counts them: LF, CRLF, and a CR alone."""
+    """Line ends as ``parser.kit.decode`` counts them: LF, CRLF, and a CR alone."""
     return data.count(b"\n") + data.count(b"\r") - data.count(b"\r\n")

@@ -516,10 +516,10 @@ def _restart(followed: _Followed) -> None:
 
 def _starts_a_hand(source: Source) -> bool:
     """The text starts with a hand header of some registered format."""
-    from parser.formats import FORMATS
+    from parser.rooms import ROOMS
 
     head = source.text[:4096]
-    return any(entry.recognise(head, source.path) for entry in FORMATS)
+    return any(room.recognises(head, source.path) for room in ROOMS)
 
 
 def _walk(folder: Path) -> Iterator[str]:

@@ -2,7 +2,7 @@
 
 The database keeps each hand's original text, so a hand is parsed again with the format
 registry (``parser.formats``), replayed for its final stacks, and written by
-``parser.phh.writer``. Only hands stored ``ok`` are exported (a quarantined hand has no
+``parser.rooms.phh.writer``. Only hands stored ``ok`` are exported (a quarantined hand has no
 replay to vouch for it); a hand PHH cannot express (no PHH variant, dead blinds, run it
 twice...) is skipped and reported with the reason. Files are written to a temporary name
 beside the target and renamed at the end, so an interrupted export leaves no partial file.
@@ -30,7 +30,7 @@ from analytics.store.rawtext import TextReader
 from parser.formats import parse_hand
 from parser.model.errors import PokerhhError
 from parser.model.hand import Source
-from parser.phh.writer import PhhWriteError, write_phh, write_phhs
+from parser.rooms.phh.writer import PhhWriteError, write_phh, write_phhs
 
 _OK_HANDS = """
     SELECT h.site, h.hand_id, f.path, h.first_line, h.raw_dictionary, h.raw_z

@@ -14,7 +14,7 @@ the engine what may come next. Nothing about the rules is decided here:
   ``ReplayMismatch``), rule id and message, and the hand is left as it was.
 
 What the recorder writes out itself is what PHH leaves implicit and the PHH reader
-writes back (``parser/phh/build.py``): the forced bets from the setup, the return of an
+writes back (``parser/rooms/phh/build.py``): the forced bets from the setup, the return of an
 uncalled bet when a round ends (B11), the start of the showdown. So the hand saved as
 live PHH reads back to the same events and the same replay (``finish`` checks it).
 """
@@ -32,8 +32,8 @@ from parser.model import events as ev
 from parser.model.cards import DECK, Card, format_cards
 from parser.model.errors import CancelledHand, HandError
 from parser.model.hand import ParsedHand, Source
-from parser.phh import parse_phh
-from parser.phh.writer import PhhWriteError, write_phh
+from parser.rooms.phh.reader import parse_phh
+from parser.rooms.phh.writer import PhhWriteError, write_phh
 from replayer.engine import HandReplay, replay
 from replayer.result import ReplayResult
 from replayer.settlement.pots import uncalled_excess

@@ -28,9 +28,9 @@ from analytics.recording.recorder import (
     refusal,
 )
 from analytics.recording.table import CHIPS, SeatSetup, SetupError, TableSetup
+from parser.kit.money import MoneyError, to_units
 from parser.model.cards import Card
 from parser.model.errors import HandError
-from parser.money import MoneyError, to_units
 from replayer.state import LegalActions
 
 HELP = """\

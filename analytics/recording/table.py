@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Stakes
-from parser.phh.fields import CODES
+from parser.rooms.phh.fields import CODES
 
 #: The site recorded hands are stored under, unless the setup names one (a card room).
 LIVE_SITE = "Live"

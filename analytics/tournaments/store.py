@@ -28,9 +28,10 @@ from analytics.tournaments.live import LoggedHand, Problem, check
 from analytics.tournaments.money import place_prizes, prize_pool, rule_book_payouts
 from analytics.tournaments.standings import HandStacks, standings
 from analytics.tournaments.summaries import Placed, merge_places
+from parser.kit.summaries import amount_of
 from parser.model import events as ev
 from parser.model.hand import ParsedHand, Source, Tournament
-from parser.pokerstars_summary import TournamentSummary, amount_of
+from parser.model.summary import TournamentSummary
 
 #: The statements of migration 0005 (``analytics.store.migrations`` runs them).
 SCHEMA_0005: tuple[str, ...] = (

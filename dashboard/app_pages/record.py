@@ -24,9 +24,9 @@ from analytics.recording.shorthand import ShorthandError, read_cards, table_from
 from analytics.recording.table import CHIPS, RECORDABLE, SetupError
 from dashboard import common, viewer
 from dashboard.table_svg import TableView, table_svg
+from parser.kit.money import MoneyError, to_units
 from parser.model.cards import Card
 from parser.model.errors import HandError
-from parser.money import MoneyError, to_units
 
 RECORDER = "recorder"
 #: ("ok" | "refused", text): what the last step did, shown above the table.

@@ -10,7 +10,7 @@ import pytest
 from parser import parse_hand
 from parser.model import events as ev
 from parser.model.hand import ParsedHand
-from parser.split import RawHand
+from parser.rooms.pokerstars.split import RawHand
 
 #: ``../shared/corpora`` next to the repository (read-only inputs; absent in some checkouts).
 CORPORA = Path(__file__).parents[2] / ".." / "shared" / "corpora"

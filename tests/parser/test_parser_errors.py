@@ -9,7 +9,7 @@ import pytest
 from parser import parse_file, parse_hand
 from parser.model.errors import DecodeError, IncompleteHand, ParseError, PokerhhError
 from parser.model.hand import ParsedHand
-from parser.split import RawHand
+from parser.rooms.pokerstars.split import RawHand
 from tests.parser.conftest import hand_text, parse_text
 
 PLAY_EXPECTED = (

@@ -1,4 +1,4 @@
-"""parser/lexer.py finds the same tokens as lark's own contextual lexer, faster."""
+"""parser/kit/lexer.py finds the same tokens as lark's own contextual lexer, faster."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from lark.exceptions import UnexpectedInput
 
 from parser import decode, split_hands
-from parser.lexer import _COLON_VERBS, _PREFIXES, _VERBS
-from parser.lines import _HANDLERS
-from parser.pokerstars import _parser
+from parser.kit.layout import _HANDLERS
+from parser.kit.lexer import _COLON_VERBS, _PREFIXES, _VERBS
+from parser.rooms.pokerstars.reader import _parser
 from tests.parser.conftest import hand_text
 
 NAMES = ("Bob: calls", "Seat 9", "Dealt to", 'Al said, "x', "Carol wins the $5 bounty for")

@@ -12,14 +12,14 @@ import pytest
 
 from parser import decode
 from parser.formats import parse_hand, split_hands
-from parser.header import _SITE, _site, parse_header
-from parser.lexer import _walker_of, line_matches
-from parser.lines import forget
-from parser.locality import line_local
+from parser.kit.layout import forget
+from parser.kit.lexer import _walker_of, line_matches
+from parser.kit.locality import line_local
+from parser.kit.money import Amounts, MoneyError
 from parser.model.errors import ParseError, PokerhhError
-from parser.money import Amounts, MoneyError
-from parser.pokerstars import _parser
-from parser.rooms.winamax import _Amounts
+from parser.rooms.pokerstars.header import _SITE, _site, parse_header
+from parser.rooms.pokerstars.reader import _parser
+from parser.rooms.winamax.reader import _Amounts
 from tests.parser.conftest import hand_text
 
 
@@ -110,7 +110,7 @@ def test_a_bad_remembered_line_is_the_same_error() -> None:
 
 
 def test_the_remembered_lines_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    import parser.lexer as lexer
+    import parser.kit.lexer as lexer
 
     monkeypatch.setattr(lexer, "MEMO_LIMIT", 5)
     forget()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parser.money import MoneyError, currency_of, to_units, to_units_floor
+from parser.kit.money import MoneyError, currency_of, to_units, to_units_floor
 
 
 @pytest.mark.parametrize(

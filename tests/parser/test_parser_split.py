@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parser import split_hands
-from parser.split import RawHand
+from parser.rooms.pokerstars.split import RawHand
 
 H1 = "PokerStars Hand #1: Hold'em No Limit (50/100) - 2019/07/12 03:46:40 ET"
 H2 = "PokerStars Game #2: Hold'em No Limit (50/100) - 2019/07/12 03:46:41 ET"

@@ -14,15 +14,16 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from parser import decode
-from parser.automaton import FAIL, Automaton, collects_lines
-from parser.formats import FORMATS, SUFFIXES, identify, parse_hand, split_hands
-from parser.header import TIME_ZONES, _when
-from parser.lexer import _walkers, line_tokens
+from parser.formats import SUFFIXES, identify, parse_hand, split_hands
+from parser.kit.automaton import FAIL, Automaton, collects_lines
+from parser.kit.clock import TIME_ZONES, local_time
+from parser.kit.lexer import _walkers, line_tokens
 from parser.model.errors import PokerhhError
 from parser.model.hand import Source
-from parser.pokerstars import _parser
-from parser.split import HEADER_RE
-from parser.split import split_hands as split_pokerstars
+from parser.rooms import ROOMS
+from parser.rooms.pokerstars.reader import _parser
+from parser.rooms.pokerstars.split import HEADER_RE
+from parser.rooms.pokerstars.split import split_hands as split_pokerstars
 from tests.parser.conftest import hand_text
 
 
@@ -170,7 +171,7 @@ def test_identify_names_every_parsed_hand_as_its_parser_does(corpora: Path) -> N
             continue
         assert identify(raw.text) == (parsed.site, parsed.hand_id), (raw.path, raw.first_line)
         checked.add(raw.format)
-    assert checked >= {f.name for f in FORMATS} - {"phh", "fulltilt"}
+    assert checked >= {f.name for f in ROOMS} - {"phh", "fulltilt"}
 
 
 def test_identify_reads_each_room_header() -> None:
@@ -291,8 +292,8 @@ def test_the_day_offset_shortcut_gives_zoneinfo_time(tz: str, date: str, clock: 
     local = datetime(
         year, month, day, hour, minute, second[0] if second else 0, tzinfo=ZoneInfo(TIME_ZONES[tz])
     )
-    assert _when(date, clock, tz) == local.astimezone(UTC)
-    assert _when(date, clock, tz).tzinfo is UTC
+    assert local_time(date, clock, tz) == local.astimezone(UTC)
+    assert local_time(date, clock, tz).tzinfo is UTC
 
 
 @pytest.mark.corpus

@@ -9,8 +9,8 @@ from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.errors import ParseError
 from parser.model.hand import Source
-from parser.phh import parse_phh
-from parser.phh.writer import write_phh
+from parser.rooms.phh.reader import parse_phh
+from parser.rooms.phh.writer import write_phh
 
 BASE = """\
 variant = "NT"

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from parser.decode import decode
 from parser.formats import parse_hand, split_hands
+from parser.kit.decode import decode
 from parser.model.games import GAME_SPECS
 from replayer import replay
 from tests.corpus import CORPORA

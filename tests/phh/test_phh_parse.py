@@ -7,7 +7,7 @@ import pytest
 from parser.model import events as ev
 from parser.model.errors import ParseError
 from parser.model.hand import Source
-from parser.phh import parse_phh, split_phh
+from parser.rooms.phh.reader import parse_phh, split_phh
 from replayer import replay
 
 HEADS_UP = """\

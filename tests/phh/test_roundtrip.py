@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from parser.decode import decode
 from parser.formats import parse_hand, split_hands
+from parser.kit.decode import decode
 from parser.model.errors import ReplayMismatch
 from parser.model.hand import Source
-from parser.phh import parse_phh
-from parser.phh.writer import write_phh
+from parser.rooms.phh.reader import parse_phh
+from parser.rooms.phh.writer import write_phh
 from replayer import replay
 from tests.corpus import corpus_files
 from tests.phh.helpers import our_stacks, pokerkit_stacks

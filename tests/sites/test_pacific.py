@@ -1,5 +1,5 @@
 """888poker / Pacific (Cassava): every corpus file reads, and the quirks the reader
-reconciles (parser/rooms/pacific.py, docs/sites.md)."""
+reconciles (parser/rooms/pacific/reader.py, docs/sites.md)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from collections import Counter
 
 import pytest
 
-from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
+from parser.kit.amounts import localised_units
+from parser.kit.decode import decode
 from parser.model import events as ev
 from parser.model.errors import ParseError, PokerhhError
 from parser.model.hand import Source
-from parser.rooms.amounts import localised_units
-from parser.rooms.pacific import card, parse_pacific
+from parser.rooms.pacific.reader import card, parse_pacific
 from replayer import replay
 from tests.corpus import CORPORA
 

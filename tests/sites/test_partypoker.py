@@ -13,11 +13,11 @@ import pytest
 
 from analytics.ingest.importer import import_paths
 from analytics.store import rawtext
-from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
+from parser.kit.decode import decode
 from parser.model import events as ev
 from parser.model.hand import Source
-from parser.rooms.partypoker import party_amount
+from parser.rooms.partypoker.reader import party_amount
 from replayer import replay
 from tests.corpus import CORPORA
 

@@ -1,5 +1,5 @@
 """Americas Cardroom / WPN ("Winning"): every corpus file reads, in both of the client's
-formats, and the quirks the reader reconciles (parser/rooms/winning.py, docs/sites.md)."""
+formats, and the quirks the reader reconciles (parser/rooms/winning/reader.py, docs/sites.md)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from collections import Counter
 
 import pytest
 
-from parser.decode import decode
 from parser.formats import format_of, parse_hand, split_hands
+from parser.kit.decode import decode
 from parser.model import events as ev
 from parser.model.errors import ParseError, PokerhhError
 from parser.model.hand import Source
-from parser.rooms.winning import parse_winning
+from parser.rooms.winning.reader import parse_winning
 from replayer import replay
 from tests.corpus import CORPORA
 

@@ -12,7 +12,7 @@ from analytics.tournaments.standings import HandStacks, standings
 from parser.model import events as ev
 from parser.model.errors import ParseError
 from parser.model.hand import Source
-from parser.phh import parse_phh
+from parser.rooms.phh.reader import parse_phh
 
 
 def test_t3_hand_for_hand_busts_at_two_tables_count_as_one_hand() -> None:

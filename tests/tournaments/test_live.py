@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from analytics.tournaments.live import LoggedHand, check, colour_up
+from parser.kit.tournament import tournament_of_header
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.hand import Source
-from parser.phh import parse_phh
-from parser.tournament_header import tournament_of_header
-from parser.tournament_live import parse_between
+from parser.rooms.phh.reader import parse_phh
+from parser.rooms.phh.tournament import parse_between
 
 
 def _race(*pairs: tuple[str, str]) -> list[ev.ChipRaceCard]:

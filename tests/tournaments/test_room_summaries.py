@@ -15,9 +15,9 @@ import pytest
 
 from analytics.ingest.importer import import_paths
 from dashboard.cli import main
-from parser.decode import decode
 from parser.formats import summary_parser
-from parser.pokerstars_summary import SummaryError, TournamentSummary
+from parser.kit.decode import decode
+from parser.model.summary import SummaryError, TournamentSummary
 from tests.corpus import CORPORA
 
 SUMMARIES = sorted((CORPORA / "sites").glob("*/summaries/*.txt")) if CORPORA.is_dir() else []

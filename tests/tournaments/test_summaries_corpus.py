@@ -13,8 +13,9 @@ import pytest
 
 from analytics.ingest.importer import import_paths
 from dashboard.cli import main
-from parser.decode import decode
-from parser.pokerstars_summary import SummaryError, looks_like_summary, parse_summary
+from parser.kit.decode import decode
+from parser.model.summary import SummaryError
+from parser.rooms.pokerstars.summary import looks_like_summary, parse_summary
 from tests.corpus import CORPORA, corpus_files
 
 SUMMARIES = corpus_files("pokerstars-summaries")

@@ -30,20 +30,12 @@ def test_every_client_has_a_windows_and_a_macos_folder() -> None:
 
 
 def test_rooms_are_the_names_the_readers_store() -> None:
-    from parser.rooms import (
-        bovada,
-        fulltilt,
-        ggpoker,
-        ipoker,
-        pacific,
-        partypoker,
-        winamax,
-        winning,
-    )
+    from parser.rooms import ROOMS
 
-    readers = (bovada, fulltilt, ggpoker, ipoker, pacific, partypoker, winamax, winning)
-    stored_names = {m.SITE for m in readers} | {"PokerStars", "Ignition", "Bodog"}
+    stored_names = {room.site for room in ROOMS} | {"Ignition", "Bodog"}
     assert {row.room for row in CLIENT_FOLDERS} <= stored_names
+    # every room but PHH (a format, not a client) names its clients' folders
+    assert {room.name for room in ROOMS if not room.client_folders} == {"phh"}
 
 
 def test_windows_folders_fill_in_the_variables() -> None:

@@ -1,0 +1,83 @@
+"""A decoded file cut into hands, each a :class:`Source` that knows its first file line.
+
+Two ways rooms mark a hand's start: a header found anywhere in a stripped line (it may be
+glued to the cut line before it), or a line index the room picks (888poker's "#Game No",
+WPN's headers). Either way blank lines inside a hand are kept, so line k of a hand's text is
+file line ``first_line + k - 1``, and text before the first header is yielded too, so that
+parsing reports it rather than losing it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from itertools import pairwise
+
+from parser.model.hand import Source
+
+
+def split_at_headers(
+    text: str,
+    path: str,
+    header: re.Pattern[str],
+    marker: str,
+    dropped: Callable[[str], bool] | None = None,
+) -> Iterator[Source]:
+    """The hands of ``text``, each starting where ``header`` is found in a line (searched
+    only in lines holding ``marker``, for speed).
+
+    As PokerStars' splitter: lines are stripped, blank lines between hands
+    dropped and kept inside one, and a header glued to a cut line starts a new hand there,
+    the fragment staying with the hand before it. A line ``dropped`` says is a separator
+    counts as blank.
+    """
+    lines: list[str] = []
+    first = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.strip()
+        if dropped is not None and dropped(line):
+            line = ""
+        m = header.search(line) if marker in line else None
+        if m is not None:
+            fragment = line[: m.start()].rstrip()
+            if fragment:
+                if not lines:
+                    first = number
+                lines.append(fragment)
+            hand = _flush(path, first, lines)
+            if hand is not None:
+                yield hand
+            lines, first = [line[m.start() :]], number
+            continue
+        if not lines:
+            if not line:
+                continue
+            first = number
+        lines.append(line)
+    hand = _flush(path, first, lines)
+    if hand is not None:
+        yield hand
+
+
+def _flush(path: str, first: int, lines: list[str]) -> Source | None:
+    while lines and not lines[-1]:
+        lines.pop()
+    return Source(path, first, "\n".join(lines) + "\n") if lines else None
+
+
+def split_at_starts(path: str, lines: list[str], starts: list[int]) -> Iterator[Source]:
+    """The hands of a file's ``lines``, one from each index in ``starts`` to the next
+    (lines right-stripped, blank lines around a hand dropped)."""
+    bounds = [*starts, len(lines)]
+    if not starts or any(line.strip() for line in lines[: starts[0]]):
+        bounds = [0, *bounds]
+    for begin, end in pairwise(bounds):
+        chunk = [line.rstrip() for line in lines[begin:end]]
+        while chunk and not chunk[-1]:
+            chunk.pop()
+        first = begin
+        while chunk and not chunk[0]:
+            chunk.pop(0)
+            first += 1
+        if chunk:
+            yield Source(path, first + 1, "\n".join(chunk) + "\n")

@@ -1,0 +1,146 @@
+"""Winamax tournament summaries -> :class:`~parser.rooms.pokerstars.summary.TournamentSummary`.
+
+``Winamax Poker - Tournament summary : NAME(ID)`` then ``Key : value`` lines: the player,
+buy-in (``0.46€ + 0.04€``; ``Ticket uniquement``: entry by ticket only, no money), rebuy
+and add-on prices and the player's counts, registered players, prize pool, start (UTC),
+``You finished in 3rd place`` (``in ... place`` while it runs) and ``You won 0.92€``.
+Winamax lists no places; the summary is the player's own result. The tournament web page
+Winamax also offers (HTML) is not a summary and is refused as such.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from lark import Token, Transformer, v_args
+
+from parser.kit.summaries import buy_in_parts, line_error, parse_lines, room_amount
+from parser.model.summary import SummaryError, TournamentSummary
+
+SITE = "Winamax"
+_RECOGNISE = re.compile(r"^[\ufeff\x00-\x08\x0b-\x1f]*Winamax Poker - Tournament summary : ")
+_WEB_PAGE = re.compile(r"winamax\.\w+/poker/tournament\.php\?ID=(?P<id>\d+)")
+_TITLE = re.compile(r"Winamax Poker - Tournament summary : (?P<name>.*)\((?P<id>\d+)\)")
+_WHEN = re.compile(r"(?P<when>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) UTC")
+_PLACE = re.compile(r"in (?P<place>\d+)(?:st|nd|rd|th) place")
+
+
+def looks_like_winamax_summary(text: str, path: str = "") -> bool:
+    """A Winamax summary title first, or Winamax's tournament web page (refused).
+
+    >>> looks_like_winamax_summary("Winamax Poker - Tournament summary : Expresso(1)\\n")
+    True
+    """
+    head = text[:3000]
+    return _RECOGNISE.match(head) is not None or (
+        head.lstrip().lower().startswith(("<!doctype html", "<html"))
+        and _WEB_PAGE.search(head) is not None
+    )
+
+
+def parse_winamax_summary(text: str, path: str = "<text>") -> TournamentSummary:
+    """Parse one Winamax summary; :class:`SummaryError` where it does not fit."""
+    page = _WEB_PAGE.search(text[:3000])
+    if _RECOGNISE.match(text[:3000]) is None and page is not None:
+        raise SummaryError(
+            f"Winamax's web page of tournament {page['id']} (HTML), not a tournament summary:"
+            " the summary is the text the client saves (\"Winamax Poker - Tournament"
+            " summary : ...\")", path=path, line=1)  # fmt: skip
+    return parse_lines("parser.rooms.winamax", "winamax_summary", text, path, _Lines(path))
+
+
+class _Lines(Transformer[Token, TournamentSummary]):
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+        self.fields: dict[str, object] = {"path": path, "site": SITE}
+        self.costs = {"rebuy": 0, "addon": 0}
+
+    def start(self, _children: list[object]) -> TournamentSummary:
+        rebuys, addons = self.fields.get("you_rebuys", 0), self.fields.get("you_addons", 0)
+        if rebuys or addons:
+            self.fields["you_extra_cost"] = (int(rebuys) * self.costs["rebuy"]  # type: ignore[call-overload]
+                                             + int(addons) * self.costs["addon"])  # type: ignore[call-overload]  # fmt: skip
+        if "currency" not in self.fields and self.fields.get("prize_pool_currency"):
+            # Entry by ticket: the money is the prize pool's.
+            currency = str(self.fields["prize_pool_currency"])
+            self.fields.update(currency=currency, unit=1 if currency == "PLAY" else 100)
+        return TournamentSummary(**self.fields)  # type: ignore[arg-type]
+
+    def _value(self, token: Token) -> str:
+        return token.split(" : ", 1)[1].strip()
+
+    def _price(self, token: Token, what: str) -> tuple[str, int, list[int]]:
+        parts = buy_in_parts(self._value(token))
+        if parts is None:
+            raise line_error(self.path, token, f"cannot read the {what}")
+        return parts
+
+    @v_args(inline=True)
+    def title(self, token: Token) -> None:
+        m = _TITLE.match(token)
+        if m is None:
+            raise line_error(self.path, token, "cannot read the title")
+        self.fields.update(tournament_id=m["id"], game_name=m["name"].strip())
+
+    @v_args(inline=True)
+    def player(self, token: Token) -> None:
+        self.fields["you"] = self._value(token)
+
+    @v_args(inline=True)
+    def buy_in(self, token: Token) -> None:
+        value = self._value(token)
+        if not re.search(r"\d", value):  # "Ticket uniquement": entry by ticket only
+            return
+        currency, unit, amounts = self._price(token, "buy-in")
+        self.fields.update(currency=currency, unit=unit, buy_in=amounts[0],
+                           fee=sum(amounts[1:]))  # fmt: skip
+
+    @v_args(inline=True)
+    def rebuy_cost(self, token: Token) -> None:
+        self.costs["rebuy"] = sum(self._price(token, "rebuy price")[2])
+
+    @v_args(inline=True)
+    def addon_cost(self, token: Token) -> None:
+        self.costs["addon"] = sum(self._price(token, "add-on price")[2])
+
+    @v_args(inline=True)
+    def your_rebuys(self, token: Token) -> None:
+        self.fields["you_rebuys"] = int(self._value(token))
+
+    @v_args(inline=True)
+    def your_addons(self, token: Token) -> None:
+        self.fields["you_addons"] = int(self._value(token))
+
+    @v_args(inline=True)
+    def entrants(self, token: Token) -> None:
+        self.fields["entrants"] = int(self._value(token))
+
+    @v_args(inline=True)
+    def prize_pool(self, token: Token) -> None:
+        found = room_amount(self._value(token))
+        if found is None:
+            raise line_error(self.path, token, "cannot read the prize pool")
+        self.fields.update(prize_pool=found[0], prize_pool_currency=found[1])
+
+    @v_args(inline=True)
+    def started(self, token: Token) -> None:
+        m = _WHEN.search(token)
+        if m is None:
+            raise line_error(self.path, token, "cannot read the start")
+        when = datetime.strptime(m["when"], "%Y/%m/%d %H:%M:%S").replace(tzinfo=UTC)
+        self.fields["started_at"] = when
+
+    @v_args(inline=True)
+    def you_finished(self, token: Token) -> None:
+        m = _PLACE.search(token)
+        if m is not None:  # "in ... place": not over yet
+            self.fields["you_place"] = int(m["place"])
+
+    @v_args(inline=True)
+    def you_won(self, token: Token) -> None:
+        found = room_amount(token.removeprefix("You won ").strip())
+        if found is None:
+            raise line_error(self.path, token, "cannot read the prize")
+        self.fields["you_prize"] = found[0]
