@@ -54,15 +54,33 @@ def layout(data: bytes) -> Layout:
     """
     if data.startswith(codecs.BOM_UTF8):
         return Layout(None, codecs.BOM_UTF8)
-    if data.startswith(codecs.BOM_UTF16_LE):
-        return Layout("utf-16-le", codecs.BOM_UTF16_LE)
-    if data.startswith(codecs.BOM_UTF16_BE):
-        return Layout("utf-16-be", codecs.BOM_UTF16_BE)
+    for mark, codec in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(mark):
+            if _utf8_after_mark(data[2:4098]):  # as parser.kit.decode reads it (issue 23)
+                return Layout(None, mark)
+            return Layout(codec, mark)
     sample = data[:4096]
     if b"\x00" in sample:
         even, odd = sample[0::2].count(0), sample[1::2].count(0)
         return Layout("utf-16-le" if odd >= even else "utf-16-be", b"")
     return Layout(None, b"")
+
+
+def _utf8_after_mark(sample: bytes) -> bool:
+    """UTF-8 text behind a UTF-16 mark: no NUL in the 4 KB after it, and they decode as
+    UTF-8 (a character cut at the sample's end allowed). The decoder then drops the mark
+    (``parser.kit.decode``), so a piece read with the mark in front decodes the same.
+
+    >>> layout(codecs.BOM_UTF16_LE + "Jöns".encode()), layout("Jöns".encode("utf-16")).utf16
+    (Layout(utf16=None, bom=b'\\xff\\xfe'), 'utf-16-le')
+    """
+    if b"\x00" in sample:
+        return False
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(sample, final=False)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _units(data: bytes, start: int, end: int, shape: Layout) -> str:

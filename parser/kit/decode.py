@@ -1,6 +1,7 @@
 """Bytes -> text: the encodings hand-history files come in, and nothing else.
 
-Tried in order: a byte-order mark (UTF-8, UTF-16 LE/BE); UTF-16 without a mark, told by
+Tried in order: a byte-order mark (UTF-8, UTF-16 LE/BE; a UTF-16 mark in front of UTF-8
+text, no NUL in the 4 KB after it, is dropped); UTF-16 without a mark, told by
 its NUL bytes; UTF-8; cp1252, with the five bytes cp1252 leaves undefined (0x81, 0x8D,
 0x8F, 0x90, 0x9D) read as latin-1. Decoding is strict throughout (never
 ``errors="replace"``): text that fits none of these raises :class:`DecodeError`.
@@ -57,6 +58,24 @@ def _stray_nuls(data: bytes) -> bool:
     return data.count(0) * 20 <= len(data) and not _CONTROL.intersection(data)
 
 
+def _utf8_behind_utf16_mark(data: bytes) -> str | None:
+    """The UTF-8 text behind a UTF-16 byte-order mark, if that is what follows it.
+
+    Some tools (an editor's "save as Unicode" undone, a merge script) leave ``FF FE`` in
+    front of a UTF-8 file (issue 23 item 10). UTF-16 text of a hand history is mostly
+    ASCII, so NULs fill every other byte; a body with no NUL in its first 4 KB that decodes
+    as UTF-8 is UTF-8, and the mark is dropped. ``analytics.ingest.growing.layout`` reads
+    a file's layout by the same rule.
+    """
+    body = data[2:]
+    if b"\x00" in body[:4096]:
+        return None
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
 def _decode_raw(data: bytes, path: str) -> str:
     if data.startswith(codecs.BOM_UTF8):
         try:
@@ -64,6 +83,9 @@ def _decode_raw(data: bytes, path: str) -> str:
         except UnicodeDecodeError as exc:
             raise DecodeError(path, f"UTF-8 BOM but invalid UTF-8 at byte {exc.start + 3}") from exc
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        utf8 = _utf8_behind_utf16_mark(data)
+        if utf8 is not None:
+            return utf8
         if len(data) % 2 and data.endswith(b"\n"):
             # WPN's 2016 client (and Full Tilt's) ends its UTF-16 files with one lone
             # byte "\n": a line end written in the wrong encoding, not a half character.

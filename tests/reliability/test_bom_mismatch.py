@@ -6,9 +6,8 @@ text became CJK noise and the file "not a hand history". UTF-16 text of a hand h
 mostly ASCII, so NUL bytes fill every other byte; a body after the mark with no NUL in its
 first 4 KB that decodes as UTF-8 is UTF-8, and the mark is dropped.
 
-The fix belongs in ``parser/kit/decode.py`` (``_decode_raw``'s UTF-16 BOM branch), which
-the lead is moving: these tests are expected to fail until it is made there (and in
-``analytics/ingest/growing.layout``, which must read the file's layout the same way).
+The fix is in ``parser/kit/decode.py`` (``_decode_raw``'s UTF-16 BOM branch) and in
+``analytics.ingest.growing.layout``, which reads the file's layout the same way.
 """
 
 from __future__ import annotations
@@ -23,17 +22,14 @@ from parser import decode
 from tests.reliability.conftest import SAMPLES
 
 WALK = SAMPLES / "pokerstars/nlhe/walk.txt"
-MOVING = pytest.mark.xfail(strict=True, reason="lead moves parser/decode.py")
 
 
-@MOVING
 @pytest.mark.parametrize("bom", [codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE])
 def test_a_utf16_mark_before_utf8_text_decodes_as_utf8(bom: bytes) -> None:
     text = WALK.read_text(encoding="utf-8").replace("Rosa", "Jöns")
     assert decode(bom + text.encode("utf-8"), "walk.txt") == text
 
 
-@MOVING
 def test_a_utf16_mark_before_utf8_text_imports(tmp_path: Path) -> None:
     path = tmp_path / "walk.txt"
     path.write_bytes(codecs.BOM_UTF16_LE + WALK.read_bytes())
