@@ -173,3 +173,45 @@ def test_a_cut_off_game_is_incomplete():
     (raw,) = split_hands(text, "s.xml")
     with pytest.raises(IncompleteHand):
         parse_hand(raw)
+
+
+def _unclaimed(text: str):
+    """The game with every ``win`` attribute taken out (the log claims no result)."""
+    import re
+
+    (raw,) = split_hands(re.sub(r' win="[^"]*"', "", text), "s.xml")
+    return parse_hand(raw)
+
+
+def test_a_game_without_wins_but_with_its_actions_is_settled_by_the_engine():
+    # PT4/HM3 import such a game: the log makes no claim (no Collect, no rake), the
+    # engine awards the pot by the rules. Ann's 0.80 bet on the flop comes back (B11).
+    hand = _unclaimed(GAME.format(gametype="Holdem NL €0,05/€0,10"))
+    assert not any(isinstance(e, ev.Collect) for e in hand.events)
+    assert hand.summary.rake is None
+    assert hand.summary.total_pot is None
+    result = replay(hand)
+    assert result.rake == 0
+    assert result.chips_conserved
+    net = {p.name: p.net for p in result.players}
+    assert net == {"Ann": 75, "Bob": -70, "Cid": -5}
+
+
+def test_a_game_without_wins_and_with_only_its_blinds_is_incomplete():
+    # The partial export: each game's blinds and nothing after them (play went on: the
+    # next game's stacks changed), so the actions are missing, not the result only.
+    from parser.model.errors import IncompleteHand
+
+    text = GAME.format(gametype="Holdem NL €0,05/€0,10").split('<round no="1">')[0]
+    with pytest.raises(IncompleteHand, match="no action after the forced bets"):
+        _unclaimed(text + "</game></session>")
+
+
+def test_a_game_without_wins_that_stops_between_streets_is_not_ok():
+    # Its actions stop before the flop while two players remain: the engine refuses it
+    # (S1), it is never settled as if the board had been dealt.
+    from parser.model.errors import HandError
+
+    text = GAME.format(gametype="Holdem NL €0,05/€0,10").split('<round no="2">')[0]
+    with pytest.raises(HandError, match=r"\[S1\]"):
+        replay(_unclaimed(text + "</game></session>"))

@@ -105,6 +105,9 @@ _STUD_STREETS = {
     "River": "seventh",
 }
 _BOARD = {"Flop": "flop", "Turn": "turn", "River": "river"}
+#: Action types that are not a player's choice: small and big blind, ante, bring-in, and
+#: the sitting-out marks (8, 9).
+_FORCED = frozenset({"1", "2", "15", "16", "8", "9"})
 _MONTHS = {
     m: i
     for i, m in enumerate(
@@ -390,10 +393,13 @@ class _Builder:
                 wins[name] = win
         if not self.seats:
             raise _Fail("the game lists no players")
-        if all("win" not in p.attrs for p in general.iter("player")):
-            # The client's partial export: the blinds of each game, no date, no result.
+        unclaimed = all("win" not in p.attrs for p in general.iter("player"))
+        if unclaimed and all(a.attrs.get("type") in _FORCED for a in self.game.iter("action")):
+            # The client's partial export: the blinds of each game and nothing else (the
+            # stacks of the next game show that play went on), no date, no result.
             raise IncompleteHand(
-                "the game has no result (iPoker's partial export: no player's win, no start date)",
+                "the game has no result and no action after the forced bets "
+                "(iPoker's partial export: no player's win, no start date)",
                 hand_id=self.hand_id,
                 path=self.raw.path,
                 line=self.game.line,
@@ -455,6 +461,10 @@ class _Builder:
         for name, amount in wins.items():
             if amount:
                 self.events.append(ev.Collect(player=name, amount=amount, line=self.game.line))
+        # A game with its actions but no ``win`` attribute makes no claim about the result
+        # (as PT4/HM3 import it): no Collect, no rake, and the engine settles the pots by
+        # the rules (claims.py's unclaimed log). Cut actions still fail there (B4, S1).
+        summary = Summary() if unclaimed else Summary(rake=0 if tournament is not None else None)
         started = self._when(general.value("startdate") or "")
         max_seats = session.value("tablesize")
         return ParsedHand(
@@ -472,7 +482,7 @@ class _Builder:
             tournament_id=tournament,
             seats=tuple(sorted(self.seats.values(), key=lambda s: s.seat)),
             events=tuple(self.events),
-            summary=Summary(rake=0 if tournament is not None else None),
+            summary=summary,
             source=self.raw,
         )
 
