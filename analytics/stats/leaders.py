@@ -17,7 +17,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from analytics.stats.queries import Filters
+from analytics.stats.queries import ANONYMOUS, Filters
 
 #: How many players the overview lists at most (the hero is added when below the cut).
 OVERVIEW_PLAYERS = 1_000
@@ -71,7 +71,10 @@ def leaders(
     if aggregated:
         table = sums.player_table_for(filters)
         where, params = sums.filters_where(filters, days=table is sums.DAY_TABLE)
-        source = f"FROM {table.name} a WHERE {where} GROUP BY a.player_id, a.currency"
+        source = (
+            f"FROM {table.name} a WHERE {where} AND a.player_id NOT IN ({ANONYMOUS}) "
+            "GROUP BY a.player_id, a.currency"
+        )
         rows_sql = f"SELECT a.player_id AS player, sum(a.pt_hands) AS hands {source}"
     else:
         where, params = filters.where()
@@ -79,6 +82,7 @@ def leaders(
             SELECT hp.player_id AS player, count(*) AS hands
             FROM hands h CROSS JOIN hand_players hp ON hp.hand = h.id
             WHERE hp.dealt_in AND h.status = 'ok' AND {where}
+              AND hp.player_id NOT IN ({ANONYMOUS})
             GROUP BY hp.player_id, h.currency"""
     # One grouped pass: every row with enough hands, then per player his best row's
     # hands (the order the player table sorts by), the counts over the whole window.

@@ -511,7 +511,8 @@ def player_ids(conn: sqlite3.Connection, player: str) -> list[int]:
     Why the ids as values and not ``IN (SELECT id ...)``: without table statistics SQLite
     cannot tell how many rows a subquery's players have, and for a read of his seats alone
     it then prefers a scan of every seat (2.4 s on 1,000,000 hands) to their index."""
-    return [r[0] for r in conn.execute("SELECT id FROM players WHERE name = ?", (player,))]
+    sql = "SELECT id FROM players WHERE name = ? AND NOT anonymous"  # no "Seat 4" (0012)
+    return [r[0] for r in conn.execute(sql, (player,))]
 
 
 def hand_keys(conn: sqlite3.Connection, hands: Iterable[int]) -> pd.DataFrame:

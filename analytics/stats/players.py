@@ -388,7 +388,7 @@ def player_stats(
                max(h.unit) AS unit {"".join(f", {sql} AS {name}" for name, sql in groups)},
                {", ".join(sums)}
         {from_clause(conn, query)}
-        WHERE h.status = 'ok' AND {where}
+        WHERE h.status = 'ok' AND NOT p.anonymous AND {where}
         GROUP BY {", ".join(keys)}
         HAVING count(*) >= ?
     """
@@ -407,7 +407,8 @@ def _aggregated_sql(query: StatsQuery) -> tuple[str, list[object]]:
         positions=bool(query.positions) or query.by == "position",
     )  # fmt: skip
     where, params = aggregates.filters_where(query.filters, days=table is aggregates.DAY_TABLE)
-    clauses = [where, "a.stat_rows > 0"]
+    # Anonymous seats (migration 0012) are no player's: never a row of their own.
+    clauses = [where, "a.stat_rows > 0", "NOT p.anonymous"]
     if query.players:
         marks = ", ".join("?" * len(query.players))
         clauses.append(f"a.player_id IN (SELECT id FROM players WHERE name IN ({marks}))")
@@ -620,11 +621,15 @@ def _stored_players(conn: sqlite3.Connection, given: Sequence[str]) -> tuple[str
     resolved: list[str] = []
     names: list[str] | None = None
     for name in given:
-        if conn.execute("SELECT 1 FROM players WHERE name = ?", (name,)).fetchone():
+        if conn.execute(
+            "SELECT 1 FROM players WHERE name = ? AND NOT anonymous", (name,)
+        ).fetchone():
             resolved.append(name)
             continue
         if names is None:
-            names = [r[0] for r in conn.execute("SELECT DISTINCT name FROM players")]
+            names = [r[0] for r in conn.execute(
+                "SELECT DISTINCT name FROM players WHERE NOT anonymous"
+            )]  # fmt: skip
         wanted = name.strip().casefold()
         same = [stored for stored in names if stored.casefold() == wanted]
         if not same:

@@ -174,7 +174,7 @@ def filter_options(
         for r in conn.execute(
             "SELECT p.name FROM (SELECT player_id, count(*) AS hands FROM hand_players "
             "WHERE dealt_in GROUP BY player_id) c JOIN players p ON p.id = c.player_id "
-            "ORDER BY c.hands DESC, p.name LIMIT ?",
+            "WHERE NOT p.anonymous ORDER BY c.hands DESC, p.name LIMIT ?",
             (max_players,),
         )
     ]
@@ -214,7 +214,7 @@ def _summed_options(conn: sqlite3.Connection, max_players: int) -> Options:
     players = [r[0] for r in conn.execute(
         "SELECT p.name FROM (SELECT player_id, sum(seats) AS hands FROM player_totals "
         "GROUP BY player_id) c JOIN players p ON p.id = c.player_id "
-        "ORDER BY c.hands DESC, p.name LIMIT ?",
+        "WHERE NOT p.anonymous ORDER BY c.hands DESC, p.name LIMIT ?",
         (max_players,),
     )]  # fmt: skip
     sites = [r[0] for r in conn.execute(
@@ -258,6 +258,10 @@ PLAYER_AGGREGATES: tuple[tuple[str, str], ...] = (
     ("all_ins", "sum(hp.all_in)"),
     ("rake_paid", "sum(hp.rake_paid)"),
 )
+#: The ids of the anonymous seats' ``players`` rows (migration 0012: Bovada's "Seat N"),
+#: which no list, statistic or search of players shows (issue 22, item 4). A subquery
+#: SQLite runs once per statement, however many seats it tests.
+ANONYMOUS = "SELECT id FROM players WHERE anonymous"
 #: Further tables joined to the player table's rows (per-hand statistics, later).
 PLAYER_JOINS = ""
 
@@ -298,7 +302,7 @@ def player_table(
                    {table.key("currency")} AS currency, max({table.key("unit")}) AS unit,
               {columns}
             FROM {table.name} a JOIN players p ON p.id = a.player_id
-            WHERE {where}
+            WHERE {where} AND NOT p.anonymous
             GROUP BY a.player_id, a.currency
             ORDER BY hands DESC, player
         """
@@ -311,7 +315,7 @@ def player_table(
                max(h.unit) AS unit,
           {aggregates}
         FROM hands h CROSS JOIN hand_players hp ON hp.hand = h.id {PLAYER_JOINS}
-        WHERE hp.dealt_in AND h.status = 'ok' AND {where}
+        WHERE hp.dealt_in AND h.status = 'ok' AND {where} AND hp.player_id NOT IN ({ANONYMOUS})
         GROUP BY hp.player_id, h.currency
         ORDER BY hands DESC, player
     """
@@ -375,7 +379,8 @@ def player_hands(conn: sqlite3.Connection, filters: Filters, player: str) -> pd.
                e.all_in_ev_status, e.all_in_ev
         FROM hand_players hp CROSS JOIN hands h ON h.id = hp.hand
         LEFT JOIN all_in_ev e ON e.hand = hp.hand AND e.seat = hp.seat
-        WHERE hp.player_id IN (SELECT id FROM players WHERE name = ?) AND hp.dealt_in
+        WHERE hp.player_id IN (SELECT id FROM players WHERE name = ? AND NOT anonymous)
+          AND hp.dealt_in
           AND {where}
         ORDER BY h.started_at, h.id
     """
@@ -447,7 +452,7 @@ def _few_seats(conn: sqlite3.Connection, pattern: str) -> bool:
         return False
     mine, every = conn.execute(
         "SELECT sum(seats * (player_id IN (SELECT id FROM players WHERE name LIKE ? "
-        "ESCAPE '\\'))), sum(seats) FROM player_sums",
+        "ESCAPE '\\' AND NOT anonymous))), sum(seats) FROM player_sums",
         (pattern,),
     ).fetchone()
     return bool(every) and (mine or 0) < every * SEARCH_INDEX_SHARE
@@ -470,12 +475,14 @@ def hands_table(
             # order would read every hand before it had found them all).
             clauses.append(
                 "h.id IN (SELECT p.hand FROM hand_players p WHERE p.player_id IN "
-                "(SELECT id FROM players WHERE name LIKE ? ESCAPE '\\') AND p.dealt_in)"
+                "(SELECT id FROM players WHERE name LIKE ? ESCAPE '\\' AND NOT anonymous) "
+                "AND p.dealt_in)"
             )
         else:
             clauses.append(
                 "EXISTS (SELECT 1 FROM hand_players p WHERE p.hand = h.id AND p.dealt_in "
-                "AND p.name LIKE ? ESCAPE '\\')"
+                "AND p.name LIKE ? ESCAPE '\\' AND p.player_id NOT IN "
+                f"({ANONYMOUS}))"
             )
         extra.append(pattern)
     if search.min_pot_bb > 0:

@@ -616,3 +616,31 @@ def m0011_hand_copies(db: Database) -> None:
             """,
         ),
     )
+
+
+@MIGRATIONS(name="0012_anonymous_seats")
+def m0012_anonymous_seats(db: Database) -> None:
+    """Anonymous seats are not players (issue 22, item 4).
+
+    Bovada, Ignition and Bodog never write a player's name: their reader
+    (``parser/rooms/bovada/reader.py``) names the hero "Hero" and every other seat
+    "Seat N", N as the log numbers the seat (a table seat in cash games, the room's own id
+    in tournaments). One ``players`` row "Seat 4" thus gathered the hands of everyone who
+    ever sat in seat 4: 586 hands of many people in the shared corpus. ``players.anonymous``
+    is 1 for such a row; the rows stay (the seats of a hand keep their names, so a hand
+    still shows all its seats and counts them as the hero's opponents), and every list,
+    statistic and search of players leaves them out (``NOT p.anonymous``).
+
+    A virtual generated column: computed from ``site`` and ``name`` when read, so the rows
+    stored before this migration, the writer's and any other insert are recognised alike,
+    and no row needs writing. The SQL is frozen here: a room that later names seats the
+    same way is a new migration.
+    """
+    db.execute(
+        """
+        ALTER TABLE players ADD COLUMN anonymous INTEGER GENERATED ALWAYS AS (
+            site IN ('Bovada', 'Ignition', 'Bodog')
+            AND name GLOB 'Seat [0-9]*' AND substr(name, 6) NOT GLOB '*[^0-9]*'
+        ) VIRTUAL
+        """
+    )
