@@ -102,3 +102,46 @@ def _load(target: str) -> Any:
         module, _, name = target.partition(":")
         found = _LOADED[target] = getattr(import_module(module), name)
     return found
+
+
+def reader_room(
+    *,
+    name: str,
+    site: str,
+    stem: str | None = None,
+    summaries: bool = False,
+    suffixes: tuple[str, ...] = (".txt",),
+    house: HouseRules = LIVE,
+    cuttable: bool = True,
+    client_folders: tuple[ClientFolders, ...] = (),
+) -> Room:
+    """The :class:`Room` of a folder laid out by the convention every room but PokerStars
+    follows, so that its record says only what is its own (name, site, folders, rules).
+
+    The convention: ``parser/rooms/<name>/reader.py`` defines ``looks_like_<stem>``,
+    ``split_<stem>``, ``parse_<stem>`` and ``identify_<stem>`` (``stem`` defaults to the
+    name); with ``summaries``, ``summary.py`` defines ``looks_like_<stem>_summary`` and
+    ``parse_<stem>_summary``. Ten records spelling these targets out by hand were the same
+    lines ten times, and a typo in one surfaced only when that room's file came in;
+    ``tests/parser/test_layout.py`` imports every target, so a break shows at once.
+    """
+    stem = stem or name
+    reader = f"parser.rooms.{name}.reader"
+    summary = f"parser.rooms.{name}.summary"
+    return Room(
+        name=name,
+        site=site,
+        suffixes=suffixes,
+        recognise=f"{reader}:looks_like_{stem}",
+        split=f"{reader}:split_{stem}",
+        parse=f"{reader}:parse_{stem}",
+        identify=f"{reader}:identify_{stem}",
+        summary=(
+            (f"{summary}:looks_like_{stem}_summary", f"{summary}:parse_{stem}_summary")
+            if summaries
+            else None
+        ),
+        house=house,
+        cuttable=cuttable,
+        client_folders=client_folders,
+    )

@@ -1,18 +1,15 @@
-"""Bovada / Ignition / Bodog: anonymous seats, zone-less times.
+"""Bovada / Ignition / Bodog: seats named "Seat 4" rather than by player (anonymous
+tables: they count as the hero's opponents, never as players), and times without a zone.
 
-Its reader (``reader``, grammar ``bovada.lark``) live beside this
-record; docs/sites.md says what the room writes and how it is read.
+The reader (``reader.py`` over ``bovada.lark``) also reads the Ignition and Bodog skins'
+headers; their clients' folders below keep the skin's own site name.
 """
 
-from parser.kit.room import ClientFolders, Room
+from parser.kit.room import ClientFolders, reader_room
 
-ROOM = Room(
+ROOM = reader_room(
     name="bovada",
     site="Bovada",
-    recognise="parser.rooms.bovada.reader:looks_like_bovada",
-    split="parser.rooms.bovada.reader:split_bovada",
-    parse="parser.rooms.bovada.reader:parse_bovada",
-    identify="parser.rooms.bovada.reader:identify_bovada",
     client_folders=(
         ClientFolders(
             client="Ignition",

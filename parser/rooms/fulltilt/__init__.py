@@ -1,23 +1,16 @@
 """Full Tilt Poker's own text ('Full Tilt Poker Game #'), and its tournament summaries.
 
-Its reader (``reader``, grammar ``fulltilt.lark``) and tournament summaries
-(``summary``) live beside this
-record; docs/sites.md says what the room writes and how it is read.
+Hands are read by ``reader.py`` (``fulltilt.lark``), summaries by ``summary.py``
+(``fulltilt_summary.lark``); the PokerStars-format text Full Tilt's converters wrote is
+PokerStars' to read, not this room's.
 """
 
-from parser.kit.room import ClientFolders, Room
+from parser.kit.room import ClientFolders, reader_room
 
-ROOM = Room(
+ROOM = reader_room(
     name="fulltilt",
     site="Full Tilt",
-    recognise="parser.rooms.fulltilt.reader:looks_like_fulltilt",
-    split="parser.rooms.fulltilt.reader:split_fulltilt",
-    parse="parser.rooms.fulltilt.reader:parse_fulltilt",
-    identify="parser.rooms.fulltilt.reader:identify_fulltilt",
-    summary=(
-        "parser.rooms.fulltilt.summary:looks_like_fulltilt_summary",
-        "parser.rooms.fulltilt.summary:parse_fulltilt_summary",
-    ),
+    summaries=True,
     client_folders=(
         ClientFolders(
             client="Full Tilt",

@@ -1,19 +1,15 @@
 """GGPoker: the PokerStars layout in its own words, hand ids with a letter prefix, run it
 twice or three times, EV cash-out and insurance.
 
-Its reader (``reader``, grammar ``ggpoker.lark``) live beside this
-record; docs/sites.md says what the room writes and how it is read.
+``reader.py`` (``ggpoker.lark``) builds on the kit's PokerStars line layout; GGPoker
+writes no tournament summaries pokerhh reads.
 """
 
-from parser.kit.room import ClientFolders, Room
+from parser.kit.room import ClientFolders, reader_room
 
-ROOM = Room(
+ROOM = reader_room(
     name="ggpoker",
     site="GGPoker",
-    recognise="parser.rooms.ggpoker.reader:looks_like_ggpoker",
-    split="parser.rooms.ggpoker.reader:split_ggpoker",
-    parse="parser.rooms.ggpoker.reader:parse_ggpoker",
-    identify="parser.rooms.ggpoker.reader:identify_ggpoker",
     client_folders=(
         ClientFolders(
             client="GGPoker",

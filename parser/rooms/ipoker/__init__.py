@@ -1,21 +1,17 @@
 """iPoker's XML sessions (William Hill, Titan, Betfred, NetBet, bet365 ...).
 
-Its reader (``reader``, grammar ``ipoker.lark``) live beside this
-record; docs/sites.md says what the room writes and how it is read.
+``reader.py`` reads a session's XML and each game's actions with ``ipoker.lark``. Every
+hand needs its session's header, so a file is never cut between hands (``cuttable``).
 """
 
-from parser.kit.room import ClientFolders, Room
+from parser.kit.room import ClientFolders, reader_room
 
 _SKINS = ("William Hill Poker", "Titan Poker", "Betfred Poker", "NetBet Poker", "bet365 Poker")
 
-ROOM = Room(
+ROOM = reader_room(
     name="ipoker",
     site="iPoker",
     suffixes=(".xml", ".txt"),
-    recognise="parser.rooms.ipoker.reader:looks_like_ipoker",
-    split="parser.rooms.ipoker.reader:split_ipoker",
-    parse="parser.rooms.ipoker.reader:parse_ipoker",
-    identify="parser.rooms.ipoker.reader:identify_ipoker",
     cuttable=False,
     client_folders=(
         ClientFolders(

@@ -1,23 +1,15 @@
-"""888poker / Pacific Poker (Cassava), and its skins' headers.
+"""888poker / Pacific Poker (Cassava), and its skins' headers (LuckyAce ...).
 
-Its reader (``reader``, grammar ``pacific.lark``) and tournament summaries
-(``summary``) live beside this
-record; docs/sites.md says what the room writes and how it is read.
+Hands are read by ``reader.py`` (``pacific.lark``), tournament summaries by
+``summary.py`` (``pacific_summary.lark``); a skin's header is read as 888poker's.
 """
 
-from parser.kit.room import ClientFolders, Room
+from parser.kit.room import ClientFolders, reader_room
 
-ROOM = Room(
+ROOM = reader_room(
     name="pacific",
     site="888poker",
-    recognise="parser.rooms.pacific.reader:looks_like_pacific",
-    split="parser.rooms.pacific.reader:split_pacific",
-    parse="parser.rooms.pacific.reader:parse_pacific",
-    identify="parser.rooms.pacific.reader:identify_pacific",
-    summary=(
-        "parser.rooms.pacific.summary:looks_like_pacific_summary",
-        "parser.rooms.pacific.summary:parse_pacific_summary",
-    ),
+    summaries=True,
     client_folders=(
         ClientFolders(
             client="888poker",

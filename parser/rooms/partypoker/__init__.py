@@ -1,18 +1,16 @@
 """PartyPoker's text ('***** Hand History For Game').
 
-Its reader (``reader``, grammar ``partypoker.lark``) live beside this
-record; docs/sites.md says what the room writes and how it is read.
+``reader.py`` (``partypoker.lark``, functions named ``*_party``) reads the classic form
+and the 2012+ form with a summary: bets written as what they add, wins that include the
+uncalled part, players who join without a seat line.
 """
 
-from parser.kit.room import ClientFolders, Room
+from parser.kit.room import ClientFolders, reader_room
 
-ROOM = Room(
+ROOM = reader_room(
     name="partypoker",
     site="PartyPoker",
-    recognise="parser.rooms.partypoker.reader:looks_like_party",
-    split="parser.rooms.partypoker.reader:split_party",
-    parse="parser.rooms.partypoker.reader:parse_party",
-    identify="parser.rooms.partypoker.reader:identify_party",
+    stem="party",
     client_folders=(
         ClientFolders(
             client="PartyPoker",

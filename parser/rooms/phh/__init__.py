@@ -6,15 +6,6 @@ Its reader (``reader``: ``fields`` reads the TOML, ``actions`` the action string
 record. Live games play by the rule book itself: the default house rules.
 """
 
-from parser.kit.room import Room
+from parser.kit.room import reader_room
 
-ROOM = Room(
-    name="phh",
-    site="PHH",
-    suffixes=(".phh", ".phhs"),
-    recognise="parser.rooms.phh.reader:looks_like_phh",
-    split="parser.rooms.phh.reader:split_phh",
-    parse="parser.rooms.phh.reader:parse_phh",
-    identify="parser.rooms.phh.reader:identify_phh",
-    cuttable=False,
-)
+ROOM = reader_room(name="phh", site="PHH", suffixes=(".phh", ".phhs"), cuttable=False)

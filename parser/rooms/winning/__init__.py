@@ -1,19 +1,15 @@
 """Americas Cardroom / Winning Poker Network (WPN), both its formats (2015-2017 and
 since 2019).
 
-Its reader (``reader``, grammar ``winning.lark``) live beside this
-record; docs/sites.md says what the room writes and how it is read.
+``reader.py`` tells the two apart by their headers and reads them with ``winning.lark``
+(since 2019) and ``winning_2016.lark`` (2015-2017).
 """
 
-from parser.kit.room import ClientFolders, Room
+from parser.kit.room import ClientFolders, reader_room
 
-ROOM = Room(
+ROOM = reader_room(
     name="winning",
     site="WPN",
-    recognise="parser.rooms.winning.reader:looks_like_winning",
-    split="parser.rooms.winning.reader:split_winning",
-    parse="parser.rooms.winning.reader:parse_winning",
-    identify="parser.rooms.winning.reader:identify_winning",
     client_folders=(
         ClientFolders(
             client="Americas Cardroom / WPN",
