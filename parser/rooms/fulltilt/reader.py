@@ -74,6 +74,17 @@ GAMES: dict[str, str] = {
     "No Limit 5 Card Draw": "NL5CD",
     "Pot Limit 5 Card Draw": "PL5CD",
 }
+#: From 2013 the header abbreviates the limit ("NL Hold'em", "PL Omaha Hi", "FL Badugi");
+#: every game is written both ways, so the short names are derived, not listed.
+_SHORT_LIMITS = (("No Limit ", "NL "), ("Pot Limit ", "PL "), ("Limit ", "FL "))
+GAMES.update(
+    {
+        short + name[len(long) :]: code
+        for name, code in list(GAMES.items())
+        for long, short in _SHORT_LIMITS
+        if name.startswith(long)
+    }
+)
 _GAME_NAMES = "|".join(re.escape(g) for g in sorted(GAMES, key=len, reverse=True))
 _HEADER = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(?P<id>\d+): (?P<rest>.*)")
 _TIME = re.compile(
@@ -82,7 +93,11 @@ _TIME = re.compile(
     r"(?: \[(?P<clock2>\d{1,2}:\d{2}:\d{2}) ET - (?P<date2>\d{4}/\d{1,2}/\d{1,2})\])?"
     r"(?: \(partial\))?\s*$"
 )
-_GAME = re.compile(rf"(?:(?P<cap>[$€£]?[\d,.]+) Cap )?(?:[$€£][\d,.]+ )?(?P<game>{_GAME_NAMES})")
+#: "$1 Cap" names the cap; the 2013 "CAP NL Hold'em" tables name none (the cap is left
+#: unset: the log's own bets are replayed, and no capped table lets a bet beyond it).
+_GAME = re.compile(
+    rf"(?:(?P<cap>[$€£]?[\d,.]+) Cap |CAP )?(?:[$€£][\d,.]+ )?(?P<game>{_GAME_NAMES})"
+)
 _STAKES = re.compile(
     r"(?P<small>[$€£]?[\d,.]+[kK]?)/(?P<big>[$€£]?[\d,.]+[kK]?)"
     r"(?: Ante (?P<ante>[$€£]?[\d,.]+[kK]?))?"
