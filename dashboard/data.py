@@ -21,7 +21,7 @@ import streamlit as st
 
 from analytics.stats import explain, leaders, player_page, player_queries, queries
 from analytics.stats import players as stats
-from analytics.store.db import resolve_db_path
+from analytics.store.db import open_read_only, resolve_db_path
 from analytics.store.lookup import StoredHand
 from parser.model.errors import PokerhhError
 
@@ -55,8 +55,9 @@ MMAP_BYTES = 2**31
 @contextmanager
 def read_only(path: Path | str) -> Iterator[sqlite3.Connection]:
     """A read-only connection for one query (``mode=ro``: the dashboard never writes
-    through it, and a missing file is an error rather than a new empty database)."""
-    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    through it, and a missing file is an error rather than a new empty database; a WAL
+    database in a folder this user cannot write is read too: ``db.open_read_only``)."""
+    conn = open_read_only(Path(path))
     # Pages read through the OS cache, not copied into SQLite's own (which this short-lived
     # connection would throw away): a player's 45,000 hands of 1,000,000 in 0.8 s, not 1.25.
     conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")

@@ -574,7 +574,7 @@ def _write_ranged(
         if note is None:  # refused by the database, no problem before
             site, hand_id = written.refused_keys[index]
             note = HandNote(site, hand_id, None)
-        _note_problem(report, ranged.path, note, written.refused.get(index))
+        note_problem(report, ranged.path, note, written.refused.get(index))
     note_conflicts(report, ranged.path, written)
 
 
@@ -612,7 +612,7 @@ def _write_file(
     _count_written(report, known, prepared.sha256, written)
     for index, note in enumerate(prepared.notes):
         if written.written[index] is not Written.DUPLICATE:
-            _note_problem(report, prepared.path, note, written.refused.get(index))
+            note_problem(report, prepared.path, note, written.refused.get(index))
     note_conflicts(report, prepared.path, written)
 
 
@@ -630,7 +630,7 @@ def note_conflicts(report: ImportReport, path: str, written: FileWrite) -> None:
         )  # fmt: skip
 
 
-def _note_problem(
+def note_problem(
     report: ImportReport, path: str, outcome: HandNote, refused: Problem | None
 ) -> None:
     problem = refused or outcome.problem

@@ -48,7 +48,12 @@ from typing import TYPE_CHECKING
 from sqlite_utils import Database
 
 from analytics.ingest.growing import complete_end, line_offset, lines_before, piece
-from analytics.ingest.importer import ImportInterrupted, ImportReport, _note_problem
+from analytics.ingest.importer import (
+    ImportInterrupted,
+    ImportReport,
+    note_conflicts,
+    note_problem,
+)
 from analytics.ingest.pipeline import HandOutcome, Stages, process
 from analytics.ingest.prepare import (
     NOT_A_HAND_HISTORY,
@@ -456,7 +461,8 @@ class Watcher:
             if written.written[index] is Written.DUPLICATE:
                 duplicates += 1
                 continue
-            _note_problem(report, meta.path, note, written.refused.get(index))
+            note_problem(report, meta.path, note, written.refused.get(index))
+        note_conflicts(report, meta.path, written)
         report.hands_seen += len(rows)
         report.duplicates += duplicates
         report.replaced += written.replaced

@@ -60,6 +60,9 @@ SHOWDOWN_FILE = NLHE / "kicker-decides.txt"
 PLAYERS = {HTML_NAME, "Cleo", "Dirk", "Jon", "Kat", "Leo", "Mr Pink"}
 
 SERVER_START_S = 60
+#: An upload is imported in a worker process (dashboard.upload): its start costs a second
+#: or two of CPU, more on a busy machine.
+IMPORT_WAIT_S = 90
 WAIT_S = 20
 CHROMIUM_ARGS = [
     "--headless=new",
@@ -195,7 +198,9 @@ class Browser:
             and app[0].get_attribute("data-test-connection-state") == "CONNECTED"
         )
 
-    def wait(self, what: str, condition: Callable[[], object]) -> object:
+    def wait(
+        self, what: str, condition: Callable[[], object], seconds: float | None = None
+    ) -> object:
         """Wait until ``condition()`` is truthy and the app is idle; on a timeout, save a
         screenshot and fail with the page's text."""
 
@@ -207,7 +212,7 @@ class Browser:
             return value if value and self.idle() else False
 
         try:
-            value = WebDriverWait(self.driver, WAIT_S, poll_frequency=0.1).until(ready)
+            value = WebDriverWait(self.driver, seconds or WAIT_S, poll_frequency=0.1).until(ready)
             self.drain_network_log()  # as we go: the log keeps websocket frames too
             return value
         except TimeoutException:
@@ -215,12 +220,12 @@ class Browser:
             self.driver.save_screenshot(str(self.artifacts / f"failed-{slug}.png"))
             pytest.fail(f"waited {WAIT_S} s for {what}; the page shows:\n{self.text()[:3000]}")
 
-    def wait_text(self, *needles: str) -> str:
+    def wait_text(self, *needles: str, seconds: float | None = None) -> str:
         def found() -> str | None:
             text = self.text()
             return text if all(n in text for n in needles) else None
 
-        return str(self.wait(f"text {needles!r}", found))
+        return str(self.wait(f"text {needles!r}", found, seconds))
 
     def button(self, key: str) -> WebElement:
         """The button of the widget with this Streamlit key, once enabled, scrolled to the
@@ -306,7 +311,7 @@ def _upload_and_import(browser: Browser) -> None:
     assert button.text == "Import 2 file(s)"
     browser.shot("02-import-files-chosen")
     button.click()
-    browser.wait_text("Last import", "Hands stored")
+    browser.wait_text("Last import", "Hands stored", seconds=IMPORT_WAIT_S)
     metrics = browser.metrics()
     assert metrics["Files"] == "2"
     assert metrics["Hands stored"] == "2"
@@ -455,7 +460,7 @@ def test_stud_and_draw_hands_step_to_the_end(browser: Browser) -> None:
     chooser.send_keys("\n".join(str(p) for p in (STUD_FILE, DRAW_FILE)))
     browser.wait_text("Import 2 file(s)")  # the chooser shows the names cut short
     browser.button("run_import").click()
-    browser.wait_text("Last import", "Hands stored")
+    browser.wait_text("Last import", "Hands stored", seconds=IMPORT_WAIT_S)
     assert browser.metrics()["Hands stored"] == "2"
 
     streets, events = _step_to_the_end(browser, "9000000202", "brings in")

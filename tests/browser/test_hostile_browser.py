@@ -18,6 +18,7 @@ import pytest
 
 from dashboard.table_svg import MAX_NAME
 from tests.browser.test_dashboard_browser import (  # noqa: F401 (fixtures)
+    IMPORT_WAIT_S,
     MISSING,
     ROOT,
     Browser,
@@ -67,7 +68,7 @@ def test_hostile_names_render_as_text(browser: Browser, tmp_path: Path) -> None:
     chooser.send_keys(str(_history(tmp_path)))
     browser.wait_text("hostile-names.txt")
     browser.button("run_import").click()
-    browser.wait_text("Last import", "Hands stored")
+    browser.wait_text("Last import", "Hands stored", seconds=IMPORT_WAIT_S)
     assert browser.metrics()["Hands stored"] == str(len(NAMES))
 
     browser.open("/")

@@ -24,6 +24,7 @@ import pytest
 
 from tests.browser.network import outside_requests
 from tests.browser.test_dashboard_browser import (
+    IMPORT_WAIT_S,
     MISSING,
     ROOT,
     SERVER_START_S,
@@ -118,7 +119,7 @@ def test_a_ggpoker_txt_an_ipoker_xml_and_a_phh_are_uploaded_and_stored(
     assert button.text == f"Import {len(FILES)} file(s)"
     browser.shot("01-three-rooms-chosen")
     button.click()
-    browser.wait_text("Last import", "Hands stored")
+    browser.wait_text("Last import", "Hands stored", seconds=IMPORT_WAIT_S)
     browser.shot("02-three-rooms-imported")
     metrics = browser.metrics()
     assert metrics["Files"] == "3"

@@ -11,6 +11,7 @@ import pytest
 
 from tests.browser.network import outside_requests
 from tests.browser.test_dashboard_browser import (
+    IMPORT_WAIT_S,
     MISSING,
     ROOT,
     Browser,
@@ -34,7 +35,7 @@ def test_the_tournaments_page_lists_an_uploaded_tournament(browser: Browser) -> 
     chooser.send_keys(str(Path(TOURNAMENT_FILE)))
     browser.wait_text(TOURNAMENT_FILE.name)
     browser.button("run_import").click()
-    browser.wait_text("Last import", "Hands stored")
+    browser.wait_text("Last import", "Hands stored", seconds=IMPORT_WAIT_S)
     browser.open("/tournaments")
     text = browser.wait_text("Tournaments", "All tournaments", "Eliminations in order")
     assert "3000000002" in text or "Stack over hands" in text
