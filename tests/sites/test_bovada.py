@@ -28,12 +28,6 @@ FOLDER = CORPORA / "sites" / "Bovada"
 #: Every Bovada hand of the corpus that is not ``ok``: (status, problem kind, rule), by
 #: file, with the reason.
 BOVADA_QUARANTINED = {
-    # 7-Stud-USD-2.00-4.00-201205.txt: Stud cash: the header states no stakes and the bets mix
-    # sizes ("D bets $0.10" in a $0.02 bring-in game): the small bet read from the first bet
-    # does not fit the later ones (B4, B7).
-    "2604291510": ("invalid", "replay_mismatch", "D7"),
-    "2604291577": ("invalid", "rule_violation", "B7"),
-    "2604291699": ("invalid", "replay_mismatch", "D7"),
     # LHE-9max-USD_-_20-40_-_201204.limit.blinds.txt: A raise logged after the round had
     # closed (B4; not yet read line by line).
     "2599656336": ("invalid", "rule_violation", "B4"),
@@ -49,29 +43,6 @@ BOVADA_QUARANTINED = {
     # PLO8-9max-USD-0.02-0.05-201408.corrupted.lines.txt: Damaged text (the file's name says
     # so): lines out of order (B3).
     "2902247207": ("invalid", "rule_violation", "B3"),
-    # 7-Stud-USD-MTT_-_10-1_-_201206.txt: Stud tournament: "Level N (0/0)" names no stakes and
-    # no street is marked; the bets derived from the first bet and the bring-ins do not fit
-    # (B4, B7, F4), or a player's cards outgrow the one street the log gives (D7).
-    "2633116884": ("invalid", "rule_violation", "B7"),
-    "2633131343": ("invalid", "replay_mismatch", "D7"),
-    "2633132391": ("invalid", "replay_mismatch", "D7"),
-    "2633120404": ("invalid", "replay_mismatch", "D7"),
-    "2633121750": ("invalid", "rule_violation", "B7"),
-    "2633123306": ("invalid", "rule_violation", "B7"),
-    "2633124465": ("invalid", "replay_mismatch", "D7"),
-    "2633125397": ("invalid", "rule_violation", "B7"),
-    "2633125925": ("invalid", "replay_mismatch", "F4"),
-    "2633126654": ("invalid", "replay_mismatch", "D7"),
-    "2633128912": ("invalid", "replay_mismatch", "F4"),
-    "2633129075": ("invalid", "replay_mismatch", "D7"),
-    "2633129833": ("invalid", "replay_mismatch", "D7"),
-    "2633130782": ("invalid", "replay_mismatch", "D7"),
-    "2633131677": ("invalid", "replay_mismatch", "D7"),
-    "2633131884": ("invalid", "replay_mismatch", "D7"),
-    "2633132989": ("invalid", "replay_mismatch", "F4"),
-    "2633133279": ("invalid", "replay_mismatch", "D7"),
-    "2633133582": ("invalid", "replay_mismatch", "D7"),
-    "2633133863": ("invalid", "replay_mismatch", "F4"),
     # NLHE-9max-USD-10-201211.ante.all.in.txt: An all-in ante returned as "uncalled" before
     # any bet (B11).
     "2690849153": ("invalid", "replay_mismatch", "B11"),
@@ -159,7 +130,7 @@ def test_every_bovada_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
     quarantined = {h: (s, k, r) for h, _, s, k, r in hands if s != "ok"}
     assert quarantined == BOVADA_QUARANTINED
     ok = sum(1 for *_, s, _k, _r in hands if s == "ok")
-    assert ok == 1250
+    assert ok == 1273
     assert ok / len(hands) >= 0.9
 
 
@@ -167,7 +138,7 @@ def test_every_bovada_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
 def test_bovada_ok_hands_conserve_chips(corpus_db):
     text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
     rows = corpus_db.execute(text).fetchall()
-    assert len(rows) == 1250
+    assert len(rows) == 1273
     for (raw,) in rows:
         result = replay(parse_hand(Source("corpus", 1, raw)))
         assert result.chips_conserved, result.hand.hand_id
@@ -303,3 +274,97 @@ def test_an_unknown_line_is_a_parse_error_naming_it():
         parse_hand(raw)
     assert caught.value.line == 12
     assert "Dealer : Juggles $5" in str(caught.value)
+
+
+STUD = """Bovada Hand #4100000007: 7CARD Tournament #4100 TBL#3, Fixed Limit- Level 4 (0/0) - 2013-02-01 20:10:00
+Seat+2: 1,000 in chips
+Seat+4 [ME]: 1,000 in chips
+Seat+6: 1,000 in chips
+Seat+2 : Ante chip 10
+Seat+4 [ME] : Ante chip 10
+Seat+6 : Ante chip 10
+*** HOLE CARDS ***
+Seat+2 : Card dealt to a spot [As Ah 2c]
+Seat+4 [ME] : Card dealt to a spot [Qd Qs Kd]
+Seat+6 : Card dealt to a spot [6c 6d 9h]
+Seat+2 : Big blind/Bring in 25
+{play}
+*** SUMMARY ***
+Total Pot({total})
+"""
+
+#: No street marker: each deal after a betting action, checks included, starts a street.
+STUD_PLAY = """
+Seat+4 [ME] : Raises 50
+Seat+6 : Folds
+Seat+2 : Call 25
+Seat+2 : Card dealt to a spot [3c]
+Seat+4 [ME] : Card dealt to a spot [7s]
+Seat+4 [ME] : Checks
+Seat+2 : Checks
+Seat+2 : Card dealt to a spot [2d]
+Seat+4 [ME] : Card dealt to a spot [8h]
+Seat+2 : Bets 100
+Seat+4 [ME] : Call 100
+Seat+2 : Card dealt to a spot [5s]
+Seat+4 [ME] : Card dealt to a spot [Jc]
+Seat+2 : Checks
+Seat+4 [ME] : Checks
+Seat+2 : Card dealt to a spot [4h]
+Seat+4 [ME] : Card dealt to a spot [Th]
+Seat+2 : Checks
+Seat+4 [ME] : Checks
+Seat+2 : Showdown [As Ah 2c 3c 2d 5s 4h] (Straight)
+Seat+4 [ME] : Mucks [Qd Qs Kd 7s 8h Jc Th] (One pair)
+Seat+2 : Hand Result 330
+"""
+
+
+def _stud(play: str, total: str):
+    (raw,) = split_hands(STUD.format(play=play.strip(), total=total), "s.txt")
+    return parse_hand(raw)
+
+
+def test_stud_streets_without_markers_start_at_a_deal_after_checks():
+    # A street of checks still ends the betting: the next deal is 5th street, not more
+    # 4th street cards (D7), and 5th street's first bet is the big bet (B7).
+    hand = _stud(STUD_PLAY, "330")
+    starts = [e.street for e in hand.events if isinstance(e, ev.StreetStart)]
+    assert starts == ["fourth", "fifth", "sixth", "seventh"]
+    # "Raises 50" over the bring-in of 25 on 3rd street is the completion (F4).
+    (complete,) = [e for e in hand.events if isinstance(e, ev.Complete)]
+    assert (complete.player, complete.amount) == ("Hero", 50)
+    assert (hand.stakes.small, hand.stakes.big, hand.stakes.bring_in) == (50, 100, 25)
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Seat 2": 170, "Hero": -160, "Seat 6": -10}
+
+
+def test_stud_double_bet_on_fourth_street_is_the_big_bet():
+    play = """
+Seat+4 [ME] : Call 25
+Seat+6 : Folds
+Seat+2 : Card dealt to a spot [3c]
+Seat+4 [ME] : Card dealt to a spot [Ks]
+Seat+4 [ME] : Double bets 100
+Seat+2 : Folds
+Seat+4 [ME] : Return uncalled portion of bet 100
+Seat+4 [ME] : Does not show [Qd Qs Kd Ks] (Two pair)
+Seat+4 [ME] : Hand Result 80
+"""
+    hand = _stud(play, "80")
+    assert (hand.stakes.small, hand.stakes.big) == (50, 100)
+    assert replay(hand).chips_conserved
+
+
+def test_stud_tournament_hand_nobody_bets_has_the_small_bet_twice_the_bring_in():
+    # "Level 4 (0/0)" names no stakes and no bet shows one: the room's levels bring in
+    # half the small bet, so the bring-in stays below the small bet (F4).
+    play = STUD_PLAY.replace("Seat+4 [ME] : Raises 50", "Seat+4 [ME] : Call 25")
+    play = play.replace("Seat+2 : Call 25\n", "").replace(
+        "Seat+2 : Bets 100\nSeat+4 [ME] : Call 100", "Seat+2 : Checks\nSeat+4 [ME] : Checks"
+    )
+    hand = _stud(play.replace("Hand Result 330", "Hand Result 80"), "80")
+    assert (hand.stakes.small, hand.stakes.big) == (50, 100)
+    result = replay(hand)
+    assert result.chips_conserved

@@ -79,6 +79,8 @@ _USUAL = {"HOLDEM": "No Limit", "OMAHA": "Pot Limit", "OMAHA HiLo": "Pot Limit"}
 _ET = ZoneInfo("America/New_York")
 _STAKES_INFO = re.compile(r"Stakes: (\$?\d+(?:,\d{3})*(?:\.\d+)?)-(\$?\d+(?:,\d{3})*(?:\.\d+)?)")
 _CARD_GROUP = re.compile(r"\[([^\]]*)\]")
+#: A player's betting decisions (stud logs without street markers: one ends a deal).
+_ACTIONS = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.RaiseTo, ev.BringIn, ev.Complete)
 _STUD_STREETS = {
     "4TH STREET": "fourth",
     "5TH STREET": "fifth",
@@ -232,6 +234,7 @@ class _Builder:
         self.dealt = False
         self.street = ""
         self.put: dict[str, int] = {}
+        self.dealt_here: set[str] = set()  # stud: the seats dealt a card this street
         self.top = 0
         self.holes: dict[str, tuple[Card, ...]] = {}
         self.board: list[Card] = []
@@ -344,6 +347,10 @@ class _Builder:
                 big = small * 2
         if self.stud:
             bet = self.bets[0] if self.bets else (big or 0)
+            if not bet and self.tournament_id is not None and self.bring_in:
+                # Nobody bet and "Level 8 (0/0)" names nothing: the room's tournament
+                # levels bring in half the small bet (5/10, 40/80, 75/150 in the corpus).
+                bet = 2 * self.bring_in
             return Stakes(small=bet, big=bet * 2, ante=self.ante, bring_in=self.bring_in)
         if small is None or big is None:
             raise ParseError(
@@ -371,6 +378,16 @@ class _Builder:
     def _new_round(self) -> None:
         self.put = {}
         self.top = 0
+        self.dealt_here = set()
+
+    def _acted_since_deal(self) -> bool:
+        """Whether a player acted (a check or fold included) after the last card dealt."""
+        for event in reversed(self.events):
+            if isinstance(event, ev.DealHole | ev.StreetStart):
+                return False
+            if isinstance(event, _ACTIONS):
+                return True
+        return False
 
     def _pay(self, name: str, amount: int) -> int:
         """Record ``amount`` added by ``name`` this street; return his total this street."""
@@ -560,9 +577,10 @@ class _Builder:
             self.holes[name] = cards
             self._add(ev.DealHole(player=name, cards=cards, line=self.line))
             return
-        if self.street and self.put:
-            # Some logs write no street markers: a deal after the betting starts the next
-            # street.
+        if self.street and (self.put or self._acted_since_deal() or name in self.dealt_here):
+            # Some logs write no street markers: a deal after the betting (checks only, on
+            # a street nobody bets) or a second card to one seat (nobody left to bet)
+            # starts the next street (D7).
             names = self.spec.street_names
             at = names.index(self.street)
             if at + 1 >= len(names):
@@ -571,6 +589,7 @@ class _Builder:
             self._new_round()
             self._add(ev.StreetStart(street=self.street, line=self.line))
         self.holes[name] = self.holes.get(name, ()) + cards
+        self.dealt_here.add(name)
         if self.street == "third":
             if len(cards) != 3:
                 raise Fail(f"{len(cards)} cards dealt on 3rd street")
@@ -612,7 +631,11 @@ class _Builder:
             return
         self._pay(name, amount)
         if self.stud and not self.bets:
-            self.bets.append(amount)  # 4th street's first bet is the small bet (B7)
+            # 4th street's first bet is the small bet; 5th street's and later ones are the
+            # big bet, twice the small bet (B7: a tournament's "Level 7 (0/0)" names none).
+            # "Double bets" is 4th street's big bet (an open pair showing, B7).
+            double = "ouble bets" in m[0] or " D bets" in m[0]
+            self.bets.append(amount if self.street == "fourth" and not double else amount // 2)
         self._add(ev.Bet(player=name, amount=amount, line=self.line))
 
     def _raise(self, m: re.Match[str], all_in: bool) -> None:
@@ -624,7 +647,11 @@ class _Builder:
         opens = not self.top
         self.put[name] = total
         self.top = max(self.top, total)
-        if opens:  # older logs "raise" a street nobody has bet yet: a bet
+        if self.stud and self.street == "third" and not self.bets:
+            # Tournament stud "Raises 80" over the bring-in of 40: the completion (F4, B7).
+            self.bets.append(total)
+            self._add(ev.Complete(player=name, amount=total, all_in=all_in, line=self.line))
+        elif opens:  # older logs "raise" a street nobody has bet yet: a bet
             self._add(ev.Bet(player=name, amount=total, all_in=all_in, line=self.line))
         else:
             self._add(ev.RaiseTo(player=name, amount=total, all_in=all_in, line=self.line))
