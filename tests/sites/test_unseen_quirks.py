@@ -52,3 +52,75 @@ def test_fulltilt_2013_header_abbreviates_every_limit():
         assert hand.game == code, game
         assert hand.stakes.cap is None  # "CAP" names no cap amount
         assert replay(hand).chips_conserved
+
+
+# -- WPN (Winning) -------------------------------------------------------------------
+
+
+def test_winning_five_card_omaha_and_a_seat_that_sits_out_among_the_blinds():
+    """Five-card Omaha ("5Card Omaha(Pot Limit)", "5Card Omaha H/L(Pot Limit)") and a
+    seated player "sits out" between the blinds: out of the hand, not a parse error."""
+    text = """Hand #900000001 - 5Card Omaha H/L(Pot Limit) - $1.00/$2.00 - 2022/12/04 05:00:00 UTC
+Alpha 6-max Seat #2 is the button
+Seat 1: Cat ($100.00)
+Seat 2: Dan ($100.00)
+Seat 5: Eve ($100.00)
+Eve posts the small blind $1.00
+Cat sits out
+Dan posts the big blind $2.00
+*** HOLE CARDS ***
+Dealt to Eve [As Ks 7d 4c 2h]
+Eve calls $1.00
+Dan checks
+*** FLOP *** [Qd 5d 3c]
+Main pot $4.00 | Rake $0.00
+Eve bets $2.00
+Dan folds
+Uncalled bet ($2.00) returned to Eve
+Eve does not show
+*** SUMMARY ***
+Total pot $4.00
+Board [Qd 5d 3c]
+Seat 2: Dan (big blind) folded on the Flop
+Seat 5: Eve did not show and won $4.00
+"""
+    hand = _one(text)
+    assert hand.game == "PLO58"
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players if p.net} == {"Eve": 200, "Dan": -200}
+    plain = _one(text.replace("5Card Omaha H/L", "5Card Omaha"))
+    assert plain.game == "PLO5"
+
+
+def test_winning_2016_ante_may_be_written_posts_ante():
+    """The 2016 format writes an ante "Player X ante (10)" and also "Player X posts ante
+    (10)": the name is the seat's, not "X posts"."""
+    text = """Game started at: 2016/9/14 18:00:00
+Game ID: 700000001 50/100 Freeroll - On Demand, Table 3 (Hold'em)
+Seat 2 is the button
+Seat 1: Ann (1500).
+Seat 2: Bob (1500).
+Player Ann posts ante (10)
+Player Bob posts ante (10)
+Player Bob has small blind (50)
+Player Ann has big blind (100)
+Player Bob received a card.
+Player Bob received a card.
+Player Ann received card: [Kd]
+Player Ann received card: [9d]
+Player Bob folds
+Uncalled bet (50) returned to Ann
+Player Ann mucks cards
+------ Summary ------
+Pot: 120
+Player Bob does not show cards. Bets: 60. Collects: 0. Loses: 60.
+*Player Ann mucks (does not show cards). Bets: 60. Collects: 120. Wins: 60.
+Game ended at: 2016/9/14 18:00:30
+"""
+    hand = _one(text)
+    antes = {e.player for e in hand.events if type(e).__name__ == "PostAnte"}
+    assert antes == {"Ann", "Bob"}
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": 60, "Bob": -60}

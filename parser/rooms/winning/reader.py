@@ -62,6 +62,8 @@ GAMES: dict[str, str] = {
     "7Stud(Fixed Limit)": "FL7S",
     "7Stud H/L(Fixed Limit)": "FL7S8",
     "6+ Holdem(No Limit)": "NLHE6P",
+    "5Card Omaha(Pot Limit)": "PLO5",
+    "5Card Omaha H/L(Pot Limit)": "PLO58",
 }
 #: The 2016 format's game names -> (code, the fixed-limit code when the stakes say so).
 GAMES_2016: dict[str, tuple[str, str | None]] = {
@@ -381,6 +383,11 @@ class _Builder(RoomBuilder):
         )
 
     # -- the 2019 format: dealing and betting --------------------------------------------
+
+    def _on_SITS_OUT_LINE(self, m: re.Match[str]) -> None:
+        """ "Player0 sits out" among the blinds: seated, but out of this hand."""
+        name, m = self._seated(m)
+        self._add(ev.Note(note=ev.NoteKind.SITS_OUT, player=name, text="sits out", line=self.line))
 
     def _on_HOLE_CARDS_LINE(self, m: re.Match[str]) -> None:
         self.dealing = True
