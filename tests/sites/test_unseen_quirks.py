@@ -8,7 +8,11 @@ say. The measurements behind them are in the commit messages.
 
 from __future__ import annotations
 
+import pytest
+
 from parser.formats import parse_hand, split_hands
+from parser.model import events as ev
+from parser.model.errors import ParseError
 from replayer import replay
 
 # ruff: noqa: E501 - hand-history lines are as long as the room writes them
@@ -119,8 +123,49 @@ Player Bob does not show cards. Bets: 60. Collects: 0. Loses: 60.
 Game ended at: 2016/9/14 18:00:30
 """
     hand = _one(text)
-    antes = {e.player for e in hand.events if type(e).__name__ == "PostAnte"}
+    antes = {e.player for e in hand.events if isinstance(e, ev.PostAnte)}
     assert antes == {"Ann", "Bob"}
     result = replay(hand)
     assert result.chips_conserved
     assert {p.name: p.net for p in result.players} == {"Ann": 60, "Bob": -60}
+
+
+# -- GGPoker -------------------------------------------------------------------------
+
+
+def test_ggpoker_board_so_far_may_be_written_in_another_order():
+    """After an all-in the turn may repeat the flop's cards in another order ("[Kc 8d
+    8s]" then "[8d 8s Kc] [3h]"): the same board. A card that is not on it still fails."""
+    text = """Poker Hand #TM900000001: Tournament #9000001, Daily Hold'em No Limit - Level5 (100/200) - 2020/08/30 15:00:00
+Table '7' 8-max Seat #1 is the button
+Seat 1: Ann (5,000 in chips)
+Seat 2: Bob (3,000 in chips)
+Ann: posts small blind 100
+Bob: posts big blind 200
+*** HOLE CARDS ***
+Dealt to Ann [As Ks]
+Dealt to Bob
+Ann: raises 4,800 to 5,000 and is all-in
+Bob: calls 2,800 and is all-in
+Uncalled bet (2,000) returned to Ann
+Ann: shows [As Ks] (Ace-High)
+Bob: shows [7c 7h] (Pair of Sevens)
+*** FLOP *** [Kc 8d 8s]
+*** TURN *** [8d 8s Kc] [3h]
+*** RIVER *** [8d 8s Kc 3h] [2c]
+*** SHOWDOWN ***
+Ann collected 6,000 from pot
+*** SUMMARY ***
+Total pot 6,000
+Board [8d 8s Kc 3h 2c]
+Seat 1: Ann (button) (small blind) showed [As Ks] and won (6,000) with Two Pair, Kings and Eights
+Seat 2: Bob (big blind) showed [7h 7c] and lost with Two Pair, Eights and Sevens
+"""
+    hand = _one(text)
+    boards = [e.cards for e in hand.events if isinstance(e, ev.DealBoard)]
+    assert [" ".join(map(str, b)) for b in boards] == ["Kc 8d 8s", "3h", "2c"]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": 3000, "Bob": -3000}
+    with pytest.raises(ParseError, match="the board so far"):
+        _one(text.replace("*** TURN *** [8d 8s Kc]", "*** TURN *** [8d 8s Kh]"))

@@ -328,7 +328,10 @@ class GGBuilder(Builder):
             if tuple(self.boards[1][: len(shared)]) != shared:
                 raise Fail(f"run {run} does not share the first board's cards")
             board = self.boards[run] = list(shared)
-        if tuple(board) != shared:
+        # The cards so far may be written in another order than they were dealt
+        # ("*** FLOP *** [Ad 7d 9d]", then "*** TURN *** [7d 9d Ad] [2s]"): the same
+        # cards, so the same board; the order dealt is kept.
+        if sorted(board) != sorted(shared):
             raise Fail(f"the board so far is [{' '.join(map(str, board))}]")
         board.extend(new)
         self.street = street
