@@ -11,6 +11,7 @@ from __future__ import annotations
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from parser.kit.lexer import MAX_LINE, LineTooLong
 from parser.model.errors import IncompleteHand, ParseError
 from parser.model.hand import Source
 
@@ -31,6 +32,16 @@ def translate(
     ``whole_line``): a hand without one that ends early was cut. ``named`` is how the
     message names that line (``summary`` itself by default).
     """
+    if isinstance(error, LineTooLong):  # refused unread (issue 23 item 2)
+        start = text[error.at : error.at + 80]
+        return ParseError(
+            f"line too long: {error.length:,} characters (at most {MAX_LINE:,})",
+            path=raw.path,
+            line=raw.first_line + error.number - 1,
+            column=1,
+            text=start,
+            hand_id=hand_id,
+        )
     lines = text.split("\n")
     last = len(lines) - 1  # the text ends with "\n": the last element is ""
     while last > 1 and not lines[last - 1]:

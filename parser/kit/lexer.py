@@ -20,7 +20,12 @@ That is right only because every terminal's match depends on its line alone
 (:func:`parser.kit.locality.line_local` checks each regex; a grammar with one that does not is
 never remembered), and the memory is bounded (:data:`MEMO_LIMIT` lines, about 8 MB).
 Errors are lark's own: ``UnexpectedCharacters`` for a line no allowed terminal matches,
-``UnexpectedToken`` for a line that fits a terminal this section does not allow.
+``UnexpectedToken`` for a line that fits a terminal this section does not allow, and
+:class:`LineTooLong` (an ``UnexpectedCharacters``) for a line over :data:`MAX_LINE`
+characters, refused before any regex sees it (issue 23 item 2): no real hand-history line
+is near that, and a terminal's regex is linear in the line only up to the number of places
+its name may end, so the limit bounds each line's cost (each line is read in time linear in
+its length: ``benchmarks/fuzz_linear.py`` prints it).
 """
 
 from __future__ import annotations
@@ -127,6 +132,21 @@ Line = tuple[str, re.Match[str], int]
 Seen = tuple[str, re.Match[str] | None, int]
 #: Lines remembered per grammar at most (then they are forgotten and learnt again).
 MEMO_LIMIT = 50_000
+#: The longest line a hand may hold, in characters (64 KiB; issue 23 item 2): a longer one
+#: is refused as :class:`LineTooLong` before any terminal's regex is tried on it.
+MAX_LINE = 65_536
+
+
+class LineTooLong(UnexpectedCharacters):
+    """A line over :data:`MAX_LINE` characters: refused unread (a ``ParseError`` naming
+    the file, the line and the hand, once :func:`parser.kit.errors.translate` has it)."""
+
+    def __init__(self, text: str, pos: int, line: int, length: int) -> None:
+        super().__init__(text, pos, line, 1)  # type: ignore[no-untyped-call]
+        self.at, self.number, self.length = pos, line, length
+
+    def __str__(self) -> str:
+        return f"line {self.number} is {self.length:,} characters long (at most {MAX_LINE:,})"
 
 
 @mypyc_attr(native_class=False)  # a Token is a str: compiled, a plain Python class
@@ -244,6 +264,8 @@ class LineLexer(Lexer):
             if not line:
                 pos = end
                 continue
+            if len(line) > MAX_LINE:
+                raise LineTooLong(text, pos, number, len(line))
             accepts = states[stack[-1]]
             name, found = choose(text, pos, line, accepts)
             if found is None:
@@ -253,6 +275,8 @@ class LineLexer(Lexer):
             yield token
             pos = end
         if tail:
+            if len(tail) > MAX_LINE:
+                raise LineTooLong(text, pos, number + 1, len(tail))
             accepts = states[stack[-1]]
             self._fail(text, pos, number + 1, tail, accepts, parser_state, lexer_state)
 
@@ -300,6 +324,8 @@ class LineLexer(Lexer):
             if not line:
                 pos += 1
                 continue
+            if len(line) > MAX_LINE:
+                return None  # lark's parse then raises LineTooLong from lex
             if memo is not None:
                 seen: Seen | None = memo[config].get(line)
                 if seen is not None:  # this text, in this configuration, in an earlier hand

@@ -36,6 +36,10 @@ HEADER_RE = re.compile(
     re.IGNORECASE,
 )
 _ZOOM_SEPARATOR = re.compile(r"\*+ # \d+ \*+")
+#: The most characters a hand's text may hold (1 MiB; real hands are a few KB): what
+#: follows is not read, and text before the first header longer than this is reported by
+#: its first line only (issue 23 item 5).
+MAX_HAND = 1 << 20
 
 
 def looks_like_pokerstars(text: str, path: str) -> bool:
@@ -46,33 +50,78 @@ def looks_like_pokerstars(text: str, path: str) -> bool:
 def split_hands(text: str, path: str) -> Iterator[RawHand]:
     """Split a decoded file into hands (see the module docstring).
 
-    The lines are stripped in one pass and only those holding a "#" are looked at again
-    (a header or a Zoom separator has one): the hands are then slices of the line list.
+    Streaming (issue 23 item 5: 50 MB of "ab\\n" cost 1.7 GB as one list of lines): the
+    headers are found by one regex search over the text, one per line, and only one hand's
+    lines are ever split at a time; the line numbers are counted between headers.
     """
-    lines = [line.strip() for line in text.split("\n")]
-    starts: list[tuple[int, int]] = []  # (line index, column) of each header
-    for index in [i for i, line in enumerate(lines) if "#" in line]:
-        line = lines[index]
-        if _ZOOM_SEPARATOR.fullmatch(line):
-            lines[index] = ""
-            continue
-        m = HEADER_RE.search(line)
-        if m is not None:
-            starts.append((index, m.start()))
-    begin, column = 0, 0  # where the current hand starts: line index, column in it
-    for index, at in [*starts, (len(lines), 0)]:
-        chunk = lines[begin:index]
-        if column:
-            chunk[0] = chunk[0][column:]
-        first = begin + 1
-        if index < len(lines):
-            fragment = lines[index][:at].rstrip()  # a cut line the next header is glued to
-            if fragment:
-                chunk.append(fragment)
-        hand = _hand(path, first, chunk)
+    begin, number, junk = 0, 1, True  # where the current hand starts; before any header?
+    for line_start, at in _headers(text):
+        fragment = text[line_start:at].strip()  # a cut line the header is glued to
+        hand = _segment(text, path, begin, line_start, number, fragment, junk)
         if hand is not None:
             yield hand
-        begin, column = index, at
+        number += text.count("\n", begin, line_start)
+        begin, junk = at, False
+    hand = _segment(text, path, begin, len(text), number, "", junk)
+    if hand is not None:
+        yield hand
+
+
+def _headers(text: str) -> Iterator[tuple[int, int]]:
+    """(line start, header start) of each line's first header, in file order."""
+    search = HEADER_RE.search
+    pos = 0
+    while (m := search(text, pos)) is not None:
+        at = m.start()
+        yield text.rfind("\n", 0, at) + 1, at
+        pos = text.find("\n", at)
+        if pos < 0:
+            return
+
+
+def _segment(
+    text: str, path: str, begin: int, end: int, number: int, fragment: str, junk: bool
+) -> RawHand | None:
+    """The hand of ``text[begin:end]`` (file line ``number`` on), ``fragment`` after it.
+
+    A hand over :data:`MAX_HAND` characters keeps its lines up to that many (what follows
+    is junk no parser would read); text before the first header that long is junk, and
+    only its first line is kept, which the parser reports as not a hand.
+    """
+    whole = end < len(text)  # text[begin:end] ends where the next header's line starts
+    if end - begin > MAX_HAND:
+        if junk:  # text before the first header
+            return _first_line(text, path, end)
+        cut = text.rfind("\n", begin, begin + MAX_HAND)
+        end = cut if cut > begin else text.find("\n", begin)
+        end, fragment, whole = (len(text) if end < 0 else end), "", False
+    lines = [line.strip() for line in text[begin:end].split("\n")]
+    if whole:  # the "" after its last "\n" (or of an empty text) is no line
+        lines.pop()
+    for index, line in enumerate(lines):
+        if "#" in line and _ZOOM_SEPARATOR.fullmatch(line):
+            lines[index] = ""
+    if fragment:
+        lines.append(fragment)
+    return _hand(path, number, lines)
+
+
+_NOT_BLANK = re.compile(r"\S")
+
+
+def _first_line(text: str, path: str, end: int) -> RawHand | None:
+    """The first line of ``text[:end]`` that is not blank (nor a Zoom separator)."""
+    pos = 0
+    while (m := _NOT_BLANK.search(text, pos, end)) is not None:
+        start = text.rfind("\n", 0, m.start()) + 1
+        stop = text.find("\n", m.start(), end)
+        stop = end if stop < 0 else stop
+        line = text[start:stop].strip()
+        if line and not _ZOOM_SEPARATOR.fullmatch(line):
+            number = text.count("\n", 0, start) + 1
+            return make.Source(path=path, first_line=number, text=line + "\n")
+        pos = stop
+    return None
 
 
 def _hand(path: str, first: int, chunk: list[str]) -> RawHand | None:

@@ -1,0 +1,74 @@
+"""Issue 23, items 2 and 5 (the parser's part): long and pathological lines are read in
+time linear in their length, a line over ``MAX_LINE`` is refused unread, and splitting a
+file streams (no list of every line of the file; junk before the first header is reported
+by its first line).
+
+The bounds below are generous (a loaded CI host): before the fixes the 60 KB line of
+" wins " took 69 s (BOUNTY_LINE's backtracking) and splitting 3 MB of "ab\\n" held ~75 MB.
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+
+import pytest
+
+from parser.kit.lexer import MAX_LINE
+from parser.model.errors import ParseError
+from parser.rooms.pokerstars.reader import parse_hand
+from parser.rooms.pokerstars.split import MAX_HAND, split_hands
+from tests.reliability.conftest import SAMPLES
+
+WALK = SAMPLES / "pokerstars/nlhe/walk.txt"
+HEADER = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2019/07/12 03:46:40 ET\n"
+
+
+def _with_line(junk: str, at: int = 3) -> str:
+    lines = WALK.read_text(encoding="utf-8").split("\n")
+    return "\n".join([*lines[:at], junk, *lines[at:]])
+
+
+def _parse_error(text: str) -> tuple[ParseError, float]:
+    (raw,) = split_hands(text, "long.txt")
+    started = time.perf_counter()
+    with pytest.raises(ParseError) as caught:
+        parse_hand(raw)
+    return caught.value, time.perf_counter() - started
+
+
+@pytest.mark.parametrize("word", [" wins ", ' said, "', ": shows [", " [", "1,", " ("])
+def test_a_pathological_line_under_the_limit_is_read_in_linear_time(word: str) -> None:
+    junk = (word * (60_000 // len(word) + 1))[:60_000]
+    error, took = _parse_error(_with_line(junk))
+    assert error.line in (4, 5)
+    assert error.path == "long.txt"
+    assert took < 5, f"{took:.1f} s for a 60 KB line of {word!r}"
+
+
+def test_a_line_over_the_limit_is_refused_unread() -> None:
+    error, took = _parse_error(_with_line(" wins " * 16_666))
+    assert "line too long: 99,994 characters" in str(error)  # stripped
+    assert f"at most {MAX_LINE:,}" in str(error)
+    assert (error.path, error.line, error.hand_id) == ("long.txt", 4, "9000000003")
+    assert len(error.text) <= 80
+    assert took < 1
+
+
+def test_junk_before_the_first_header_is_reported_by_its_first_line() -> None:
+    junk = "\n\n" + "ab\n" * 1_000_000  # 3 MB, over MAX_HAND
+    assert len(junk) > MAX_HAND
+    tracemalloc.start()
+    hands = [(h.first_line, h.text) for h in split_hands(junk + HEADER + "A\n", "f.txt")]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert hands == [(3, "ab\n"), (1_000_003, HEADER + "A\n")]
+    assert peak < 10_000_000, f"{peak:,} bytes"  # the text is 3 MB; a line list was 75 MB
+
+
+def test_a_hand_over_the_cap_keeps_its_first_mib_only() -> None:
+    text = HEADER + "ab\n" * 1_000_000 + HEADER + "B\n"
+    (first, second) = split_hands(text, "f.txt")
+    assert first.text.startswith(HEADER)
+    assert len(first.text) <= MAX_HAND
+    assert (second.first_line, second.text) == (1_000_002, HEADER + "B\n")
