@@ -169,3 +169,60 @@ Seat 2: Bob (big blind) showed [7h 7c] and lost with Two Pair, Eights and Sevens
     assert {p.name: p.net for p in result.players} == {"Ann": 3000, "Bob": -3000}
     with pytest.raises(ParseError, match="the board so far"):
         _one(text.replace("*** TURN *** [8d 8s Kc]", "*** TURN *** [8d 8s Kh]"))
+
+
+# -- 888poker (Pacific) --------------------------------------------------------------
+
+
+def _pacific(stakes_line: str, flop: str = "[ 9s, Jh, 2s ]", shows: str = "[ 2d, Ad ]") -> str:
+    return f"""#Game No : 900000001
+***** 888poker Hand History for Game 900000001 *****
+{stakes_line}
+Table Alpha (Real Money)
+Seat 1 is the button
+Total number of players : 2
+Seat 1: Ann ( $10 )
+Seat 2: Bob ( $10 )
+Ann posts small blind [$0.02]
+Bob posts big blind [$0.04]
+** Dealing down cards **
+Ann calls [$0.02]
+Bob checks
+** Dealing flop ** {flop}
+Bob checks
+Ann checks
+** Dealing turn ** [ 5h ]
+Bob checks
+Ann checks
+** Dealing river ** [ 7c ]
+Bob checks
+Ann checks
+** Summary **
+Ann shows {shows}
+Bob shows [ 8c, 8d ]
+Bob collected [ $0.08 ]
+"""
+
+
+def test_pacific_jackpot_table_is_the_same_game():
+    """ "No Limit Holdem Jackpot table" names a table with a jackpot drop, not a game."""
+    hand = _one(_pacific("$0.02/$0.04 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27"))
+    assert hand.game == "NLHE"
+    assert replay(hand).chips_conserved
+
+
+def test_pacific_russian_ranks_in_a_cp1251_file():
+    """The Russian client writes its ranks in Cyrillic (В, Д, К, Т: J, Q, K, A) in a
+    cp1251 file, which the decoder, with nothing to tell it cp1251, reads as cp1252."""
+    from parser.kit.decode import decode
+
+    text = _pacific("$0.02/$0.04 Blinds No Limit Holdem - *** 03 07 2011 00:50:21",
+                    flop="[ 9s, Вh, 2s ]", shows="[ 2d, Тd ]")
+    hand = _one(decode(text.encode("cp1251"), "t.txt"))
+    boards = [" ".join(map(str, e.cards)) for e in hand.events if isinstance(e, ev.DealBoard)]
+    assert boards == ["9s Jh 2s", "5h", "7c"]
+    shown = [e.cards for e in hand.events if isinstance(e, ev.Show)]
+    assert [" ".join(map(str, c)) for c in shown] == ["2d Ad", "8c 8d"]
+    assert replay(hand).chips_conserved
+    # The same letters read as Unicode (a UTF-8 file) are the same cards.
+    assert _one(text).events == hand.events

@@ -63,11 +63,19 @@ GAMES: dict[str, str] = {
 #: Localised ranks and suits the client writes (Dutch, Swedish, German, Romanian).
 RANKS = {"H": "K", "V": "Q", "B": "J", "Kn": "J", "D": "Q", "E": "A", "10": "T"}
 SUITS = {"Pik": "s", "p": "s", "t": "c", "Kreuz": "c", "Herz": "h", "Karo": "d"}
+#: Russian ranks (Валет, Дама, Король, Туз). The Russian client writes cp1251, which
+#: decode.py reads as cp1252 (a single-byte file does not say which): the same letters
+#: then arrive as their cp1252 readings ("Âh" for "Вh"), taken too.
+_RUSSIAN = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}
+RANKS.update(_RUSSIAN)
+RANKS.update({c.encode("cp1251").decode("cp1252"): r for c, r in _RUSSIAN.items()})
 ZONE = ZoneInfo("America/New_York")
 
 _HEADER = re.compile(r"^\*{5} (?:Cassava|888[^\n]*?) Hand History for Game (\d+) \*{5}", re.M)
 _GAME_NO = re.compile(r"#Game No : (\d+)")
-_LOCAL_CARD = re.compile(r"(10|Kn|[2-9TJQKAHVBDE])([A-Za-z]+)")
+_LOCAL_CARD = re.compile(
+    rf"(10|Kn|[2-9TJQKA{''.join(k for k in RANKS if len(k) == 1)}])([A-Za-z]+)"
+)
 _SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -271,6 +279,8 @@ class _Builder(RoomBuilder):
 
     def _on_STAKES_LINE(self, m: re.Match[str]) -> None:
         self.small, self.big, self.game_name, date, clock = m.groups()
+        # "No Limit Holdem Jackpot table": a table with a jackpot drop, the same game.
+        self.game_name = self.game_name.removesuffix(" Jackpot table")
         code = GAMES.get(self.game_name)
         if code is None:
             raise Fail(f"unknown game {self.game_name!r}")
