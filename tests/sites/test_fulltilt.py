@@ -50,8 +50,6 @@ FULLTILT_QUARANTINED = {
     "31493022176": ("invalid", "replay_mismatch", "S1"),
     # Flipout tournament: players check before the hole cards are dealt (antes all in).
     "34541726731": ("invalid", "parse_error", None),
-    # Razz with no "*** 3RD STREET ***" line before the first cards dealt.
-    "31349767778": ("invalid", "parse_error", None),
 }
 
 
@@ -82,7 +80,7 @@ def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db)
     quarantined = {h: (s, k, r) for h, _, s, k, r in hands if s != "ok"}
     assert quarantined == FULLTILT_QUARANTINED
     ok = sum(1 for *_, s, _k, _r in hands if s == "ok")
-    assert ok == 246
+    assert ok == 247
     assert ok / len(hands) >= 0.9
 
 
@@ -90,7 +88,7 @@ def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db)
 def test_fulltilt_ok_hands_conserve_chips(corpus_db):
     text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
     rows = corpus_db.execute(text).fetchall()
-    assert len(rows) == 246
+    assert len(rows) == 247
     for (raw,) in rows:
         result = replay(parse_hand(Source("corpus", 1, raw)))
         assert result.chips_conserved, result.hand.hand_id
@@ -242,3 +240,45 @@ Total pot 2,000k | Rake 0
         ("Ann", 0, []),
     ]
     assert replay(hand).chips_conserved
+
+
+def test_third_street_line_may_carry_the_pot_when_the_antes_put_a_player_all_in():
+    # "*** 3RD STREET *** (Total Pot: ...)": the pot note the room adds when an ante is all
+    # in (the corpus's Razz "all.in.ante" hand); no bring-in follows, nobody can bet (B4).
+    text = """Full Tilt Poker Game #5000000004: $5 Heads-Up Sit & Go (100000001), Table 1 - 40/80 Ante 10 - Limit Razz - 19:53:37 ET - 2012/11/08
+Seat 1: Ann (900)
+Seat 2: Hero (4)
+Ann antes 10
+Hero antes 4, and is all in
+Uncalled bet of 6 returned to Ann
+*** 3RD STREET *** (Total Pot: 8, 2 Players, 1 All-In)
+Dealt to Ann [Kc Qc] [Jd]
+Dealt to Hero [Ah 2h] [3d]
+Ann is high with [Jd]
+Ann shows [Kc Qc Jd]
+Hero shows [Ah 2h 3d]
+*** 4TH STREET *** (Total Pot: 8, 2 Players, 1 All-In)
+Dealt to Ann [Kc Qc Jd] [Td]
+Dealt to Hero [Ah 2h 3d] [4s]
+*** 5TH STREET *** (Total Pot: 8, 2 Players, 1 All-In)
+Dealt to Ann [Kc Qc Jd Td] [9s]
+Dealt to Hero [Ah 2h 3d 4s] [5c]
+*** 6TH STREET *** (Total Pot: 8, 2 Players, 1 All-In)
+Dealt to Ann [Kc Qc Jd Td 9s] [8s]
+Dealt to Hero [Ah 2h 3d 4s 5c] [Kd]
+*** 7TH STREET *** (Total Pot: 8, 2 Players, 1 All-In)
+Dealt to Ann [Kc Qc Jd Td 9s 8s] [7s]
+Dealt to Hero [Ah 2h 3d 4s 5c Kd] [Ks]
+Ann shows [Kc Qc Jd Td 9s 8s 7s] T,9,8,7,J
+Hero shows [Ah 2h 3d 4s 5c Kd Ks] 5,4,3,2,A
+Hero wins the pot (8) with 5,4,3,2,A
+*** SUMMARY ***
+Total pot 8 | Rake 0
+Seat 1: Ann showed [Kc Qc Jd Td 9s 8s 7s] and lost with T,9,8,7,J
+Seat 2: Hero showed [Ah 2h 3d 4s 5c Kd Ks] and won (8) with 5,4,3,2,A
+"""
+    hand = _one(text)
+    assert (hand.game, hand.stakes.ante) == ("FLRAZZ", 10)
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": -4, "Hero": 4}
