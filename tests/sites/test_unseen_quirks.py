@@ -226,3 +226,56 @@ def test_pacific_russian_ranks_in_a_cp1251_file():
     assert replay(hand).chips_conserved
     # The same letters read as Unicode (a UTF-8 file) are the same cards.
     assert _one(text).events == hand.events
+
+
+# -- iPoker --------------------------------------------------------------------------
+
+_IPOKER_SNG = """<?xml version="1.0" encoding="utf-8"?>
+<session sessioncode="900000001">
+ <general>
+  <mode>real</mode>
+  <gametype>Holdem NL</gametype>
+  <tablename>Torneo 2, 900000002</tablename>
+  <startdate>30/01/2012 02:30</startdate>
+  <currency>EUR</currency>
+  <nickname>Ann</nickname>
+  <tournamentname>Torneo 2</tournamentname><place>1</place><buyin>€1</buyin>
+ </general>
+ <game gamecode="900000003">
+  <general>
+   <startdate>30/01/2012 02:30</startdate>
+   <players>
+    <player seat="1" name="Ann" chips="2.500" dealer="1" win="5.020" bet="2.500"/>
+    <player seat="2" name="Bob" chips="2.500" dealer="0" win="0" bet="2.500"/>
+    <player seat="3" name="Cid" chips="2.500" dealer="0" win="0" bet="20"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" player="Bob" type="1" sum="10" cards="[cards]"/>
+   <action no="2" player="Cid" type="2" sum="20" cards="[cards]"/>
+  </round>
+  <round no="1">
+   <cards type="Pocket" player="Ann">SA HA</cards>
+   <action no="3" player="Ann" type="23" sum="2.500" cards=""/>
+   <cards type="Pocket" player="Bob">X X</cards>
+   <action no="4" player="Bob" type="3" sum="2.490" cards=""/>
+   <cards type="Pocket" player="Cid">X X</cards>
+   <action no="5" player="Cid" type="0" sum="0" cards=""/>
+  </round>
+  <round no="2"><cards type="Flop" player="">H10 S2 H6</cards></round>
+  <round no="3"><cards type="Turn" player="">HQ</cards></round>
+  <round no="4"><cards type="River" player="">C3</cards></round>
+ </game>
+</session>
+"""
+
+
+def test_ipoker_tournament_chips_grouped_with_dots():
+    """The Italian client groups tournament chips with dots ("2.500" is 2,500 chips):
+    whole chips have no three-digit fraction, so the dots are grouping."""
+    hand = _one(_IPOKER_SNG, "t.xml")
+    assert (hand.unit, hand.currency) == (1, "CHIPS")
+    assert {s.name: s.stack for s in hand.seats} == {"Ann": 2500, "Bob": 2500, "Cid": 2500}
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": 2520, "Bob": -2500, "Cid": -20}

@@ -333,7 +333,11 @@ class _Builder:
 
     def _money(self, text: str) -> int:
         bare = re.sub(r"[^\d.,]", "", text)
-        if self.unit == 100 and re.fullmatch(r"\d+,\d{1,2}", bare):
+        if self.unit == 1 and re.fullmatch(r"\d{1,3}(?:\.\d{3})+", bare):
+            # Whole tournament chips grouped with dots (the Italian client's "1.500"):
+            # a chip count in whole chips has no three-digit fraction.
+            bare = bare.replace(".", "")
+        elif self.unit == 100 and re.fullmatch(r"\d+,\d{1,2}", bare):
             bare = bare.replace(",", ".")
         elif "," in bare and "." not in bare and self.unit == 100 and re.search(r",\d{1,2}$", bare):
             bare = bare.replace(".", "").replace(",", ".")
