@@ -40,9 +40,6 @@ FULLTILT_QUARANTINED = {
     "29885220000": ("invalid", "parse_error", None),
     "32447075821": ("invalid", "parse_error", None),
     "32412111030": ("invalid", "parse_error", None),
-    # Capped pot limit: "bets $295, and is capped" then the river dealt while the engine
-    # still expects an action (B4).
-    "24378450480": ("invalid", "rule_violation", "B4"),
     # Matrix hands whose log stops with a player still to act (B4), and one whose board
     # stops before the river with two players left (S1).
     "31493008322": ("invalid", "replay_mismatch", "B4"),
@@ -80,7 +77,7 @@ def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db)
     quarantined = {h: (s, k, r) for h, _, s, k, r in hands if s != "ok"}
     assert quarantined == FULLTILT_QUARANTINED
     ok = sum(1 for *_, s, _k, _r in hands if s == "ok")
-    assert ok == 247
+    assert ok == 248
     assert ok / len(hands) >= 0.9
 
 
@@ -88,7 +85,7 @@ def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db)
 def test_fulltilt_ok_hands_conserve_chips(corpus_db):
     text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
     rows = corpus_db.execute(text).fetchall()
-    assert len(rows) == 247
+    assert len(rows) == 248
     for (raw,) in rows:
         result = replay(parse_hand(Source("corpus", 1, raw)))
         assert result.chips_conserved, result.hand.hand_id
@@ -282,3 +279,46 @@ Seat 2: Hero showed [Ah 2h 3d 4s 5c Kd Ks] and won (8) with 5,4,3,2,A
     result = replay(hand)
     assert result.chips_conserved
     assert {p.name: p.net for p in result.players} == {"Ann": -4, "Hero": 4}
+
+
+def test_a_bare_amount_before_the_game_is_the_tables_cap():
+    # "$5/$10 - $400 Pot Limit Omaha Hi" (2010; later "$2,000 Cap Pot Limit"): a player who
+    # has put $400 in is "capped" and acts no more (B4), like an all-in player.
+    text = """Full Tilt Poker Game #5000000005: Table Pim (6 max) - $5/$10 - $400 Pot Limit Omaha Hi - 15:35:09 ET - 2010/10/02
+Seat 1: Ann ($1,000)
+Seat 2: Hero ($900)
+Seat 3: Bob ($500)
+Ann posts the small blind of $5
+Hero posts the big blind of $10
+The button is in seat #3
+*** HOLE CARDS ***
+Dealt to Hero [9h 8h 5d Tc]
+Bob raises to $35
+Ann calls $30
+Hero raises to $105
+Bob calls $70
+Ann calls $70
+*** FLOP *** [Td 6c Qs]
+Ann checks
+Hero bets $295, and is capped
+Bob calls $295, and is capped
+Ann folds
+Hero shows [9h 8h 5d Tc]
+Bob shows [3s Ad 6d Ah]
+*** TURN *** [Td 6c Qs] [2d]
+*** RIVER *** [Td 6c Qs 2d] [2c]
+Hero shows two pair, Tens and Twos
+Bob shows two pair, Aces and Twos
+Bob wins the pot ($902) with two pair, Aces and Twos
+*** SUMMARY ***
+Total pot $905 | Rake $3
+Board: [Td 6c Qs 2d 2c]
+Seat 1: Ann (small blind) folded on the Flop
+Seat 2: Hero (big blind) showed [9h 8h 5d Tc] and lost with two pair, Tens and Twos
+Seat 3: Bob (button) showed [3s Ad 6d Ah] and won ($902) with two pair, Aces and Twos
+"""
+    hand = _one(text)
+    assert (hand.game, hand.stakes.big, hand.stakes.cap) == ("PLO", 1000, 40000)
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": -10500, "Hero": -40000, "Bob": 50200}

@@ -93,10 +93,12 @@ _TIME = re.compile(
     r"(?: \[(?P<clock2>\d{1,2}:\d{2}:\d{2}) ET - (?P<date2>\d{4}/\d{1,2}/\d{1,2})\])?"
     r"(?: \(partial\))?\s*$"
 )
-#: "$1 Cap" names the cap; the 2013 "CAP NL Hold'em" tables name none (the cap is left
-#: unset: the log's own bets are replayed, and no capped table lets a bet beyond it).
+#: "$1 Cap" names the cap, and so does the 2010 bare "$400 Pot Limit Omaha Hi" (40 big
+#: blinds at $5/$10: its players' "bets $295, and is capped" stop at $400 in all, B4);
+#: the 2013 "CAP NL Hold'em" tables name none (the cap is left unset: the log's own bets
+#: are replayed, and no capped table lets a bet beyond it).
 _GAME = re.compile(
-    rf"(?:(?P<cap>[$€£]?[\d,.]+) Cap |CAP )?(?:[$€£][\d,.]+ )?(?P<game>{_GAME_NAMES})"
+    rf"(?:(?P<cap>[$€£]?[\d,.]+) Cap |CAP |(?P<bare_cap>[$€£][\d,.]+) )?(?P<game>{_GAME_NAMES})"
 )
 _STAKES = re.compile(
     r"(?P<small>[$€£]?[\d,.]+[kK]?)/(?P<big>[$€£]?[\d,.]+[kK]?)"
@@ -354,7 +356,8 @@ class _Builder(RoomBuilder):
                 self.unit, self.currency = 1, "PLAY"
         seats = re.match(r"(\d+) max", info)
         self.max_seats = int(seats[1]) if seats else 2 if "heads up" in info else None
-        cap = self._money(game["cap"]) if game["cap"] else None
+        cap_text = game["cap"] or game["bare_cap"]
+        cap = self._money(cap_text) if cap_text else None
         self.stakes = Stakes(
             small=self._money(stakes["small"]),
             big=self._money(stakes["big"]),
