@@ -29,9 +29,6 @@ FOLDER = CORPORA / "sites" / "FTP"
 
 #: Every Full Tilt hand of the corpus that is not ``ok``: (status, problem kind, rule).
 FULLTILT_QUARANTINED = {
-    # A seat line glued to the next one ("Seat 3: Player4 Seat 4: Player1 (big blind)
-    # collected"): the file's own damage ("bad.collect.pot").
-    "31349486094": ("invalid", "parse_error", None),
     # "Partial" hands: a header and a summary with no seat list.
     "27020940000": ("invalid", "parse_error", None),
     "31493008842": ("invalid", "parse_error", None),
@@ -77,7 +74,7 @@ def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db)
     quarantined = {h: (s, k, r) for h, _, s, k, r in hands if s != "ok"}
     assert quarantined == FULLTILT_QUARANTINED
     ok = sum(1 for *_, s, _k, _r in hands if s == "ok")
-    assert ok == 248
+    assert ok == 249
     assert ok / len(hands) >= 0.9
 
 
@@ -85,7 +82,7 @@ def test_every_fulltilt_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db)
 def test_fulltilt_ok_hands_conserve_chips(corpus_db):
     text = "SELECT raw_text(raw_dictionary, raw_z) FROM hands WHERE status = 'ok'"
     rows = corpus_db.execute(text).fetchall()
-    assert len(rows) == 248
+    assert len(rows) == 249
     for (raw,) in rows:
         result = replay(parse_hand(Source("corpus", 1, raw)))
         assert result.chips_conserved, result.hand.hand_id
@@ -322,3 +319,35 @@ Seat 3: Bob (button) showed [3s Ad 6d Ah] and won ($902) with two pair, Aces and
     result = replay(hand)
     assert result.chips_conserved
     assert {p.name: p.net for p in result.players} == {"Ann": -10500, "Hero": -40000, "Bob": 50200}
+
+
+def test_a_summary_seat_line_of_a_seat_not_in_the_hand_glued_to_the_next_one():
+    # The 2012 writer left an empty seat's summary line unfinished ("Seat 3: Player4 " then
+    # "Seat 4: ..." on the same line; the corpus's "bad.collect.pot" hand): seat 4's entry,
+    # here the only claim of the pot (no "wins the pot" line), is the one read.
+    text = """Full Tilt Poker Game #5000000006: Table Holdsworth (6 max) - $0.20/$0.40 Ante $0.10 - No Limit 2-7 Single Draw - 19:20:35 ET - 2012/11/08
+Seat 1: Hero ($52.05)
+Seat 2: Ann ($50.25)
+Seat 4: Bob ($60.75)
+Ann antes $0.10
+Bob antes $0.10
+Hero antes $0.10
+Bob posts the big blind of $0.40
+The button is in seat #2
+*** HOLE CARDS ***
+Dealt to Hero [6h Tc 6s Td 4s]
+Hero folds
+Ann folds
+Uncalled bet of $0.40 returned to Bob
+*** SUMMARY ***
+Total pot $0.30 | Rake $0
+Seat 1: Hero folded before the Draw
+Seat 2: Ann (button) folded before the Draw
+Seat 3: Gone Seat 4: Bob (big blind) collected ($0.30), mucked
+"""
+    hand = _one(text)
+    collects = [(e.player, e.amount) for e in hand.events if isinstance(e, ev.Collect)]
+    assert collects == [("Bob", 30)]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Hero": -10, "Ann": -10, "Bob": 20}

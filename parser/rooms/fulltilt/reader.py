@@ -131,6 +131,8 @@ _MONTHS = {
 _TOTAL = re.compile(r"(?P<total>[$€£]?[\d,.]+[kK]?)(?P<rest>.*)")
 _RAKE = re.compile(r"\| Rake (?P<rake>[$€£]?[\d,.]+[kK]?)")
 _CARD_GROUP = re.compile(r"\[([^\]]*)\]")
+#: a summary seat line glued to the next one (see ``_on_SUMMARY_SEAT_LINE``)
+_GLUED_SEAT = re.compile(r" Seat (\d+): ")
 _SUMMARY_WON = re.compile(r"(?:collected|won) \(([$€£]?\d+(?:,\d{3})*(?:\.\d+)?[kK]?)\)")
 _STUD_STREETS = {
     "4TH STREET": "fourth",
@@ -589,9 +591,16 @@ class _Builder(RoomBuilder):
         self.summary_boards.append(parse_cards(m[1]))
 
     def _on_SUMMARY_SEAT_LINE(self, m: re.Match[str]) -> None:
-        won = _SUMMARY_WON.search(m[2])
+        number, text = int(m[1]), m[2]
+        glued = _GLUED_SEAT.search(text)
+        if glued is not None and not any(s.seat == number for s in self.seats.values()):
+            # "Seat 3: Player4 Seat 4: Player1 (big blind) collected ($0.50), mucked": the
+            # line of a seat that is not in the hand (no seat line, no action) is written
+            # with no end, glued to the next seat's line, which is the one read.
+            number, text = int(glued[1]), text[glued.end() :]
+        won = _SUMMARY_WON.search(text)
         if won is not None:
-            seat = next((s for s in self.seats.values() if s.seat == int(m[1])), None)
+            seat = next((s for s in self.seats.values() if s.seat == number), None)
             if seat is None:
                 raise Fail(f"seat {m[1]} is not in the seat list")
             self.summary_wins.append((seat.name, self._money(won[1]), self.line))
