@@ -11,12 +11,13 @@ the merge with the hands never ask which room wrote it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import cache
 from importlib.resources import files
 from zoneinfo import ZoneInfo
 
-from lark import Lark, Token, Transformer, UnexpectedInput
+from lark import Lark, Token, Transformer, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
 from parser.kit.amounts import localised_units
@@ -42,8 +43,7 @@ def _parser(package: str, name: str) -> Lark:
 
 
 def parse_lines(
-    package: str,
-    name: str, text: str, path: str, lines: Transformer[Token, TournamentSummary]
+    package: str, name: str, text: str, path: str, lines: Transformer[Token, TournamentSummary]
 ) -> TournamentSummary:
     """Parse ``text`` with grammar ``name`` and build the summary with ``lines``; a line
     that does not fit is a :class:`SummaryError` with file, line, column and the lines
@@ -172,3 +172,85 @@ def amount_of(text: str) -> tuple[int, str] | None:
         return to_units(m["num"], unit), currency
     except MoneyError:
         return None
+
+
+class SummaryLines(Transformer[Token, TournamentSummary]):
+    """The base of a room's summary transformer: the fields it gathers and the lines
+    several rooms write alike, read once.
+
+    Rooms write the buy-in as parts (``"$5 + $0.50"``, a buy-in without a number is a
+    freeroll or an entry by ticket), the rebuy and add-on prices the same way, the entrants
+    as the line's first number and the prize pool as one amount; what a player paid beyond
+    the buy-in is his rebuys and add-ons at those prices. A room overrides
+    :meth:`_value` (where a line's value starts) and any line it writes its own way.
+    """
+
+    def __init__(self, path: str, **fields: object) -> None:
+        super().__init__()
+        self.path = path
+        self.fields: dict[str, object] = {"path": path, **fields}
+        #: The price of one rebuy and of one add-on (the sum of its parts).
+        self.costs = {"rebuy": 0, "addon": 0}
+
+    def _value(self, token: Token) -> str:
+        """The text after the line's label (``"Buy-In: $5 + $0.50"`` -> ``" $5 + $0.50"``)."""
+        return token.split(":", 1)[1]
+
+    def _price(self, token: Token, what: str) -> tuple[str, int, list[int]]:
+        """The line's value as :func:`buy_in_parts`, or the ``SummaryError`` of ``what``."""
+        parts = buy_in_parts(self._value(token))
+        if parts is None:
+            raise line_error(self.path, token, f"cannot read the {what}")
+        return parts
+
+    def _extra_cost(self) -> None:
+        """``you_extra_cost``: the player's rebuys and add-ons at their prices, when he
+        made any (the store adds it to what the tournament cost him)."""
+        rebuys, addons = self.fields.get("you_rebuys", 0), self.fields.get("you_addons", 0)
+        if rebuys or addons:
+            self.fields["you_extra_cost"] = (
+                int(rebuys) * self.costs["rebuy"]  # type: ignore[call-overload]
+                + int(addons) * self.costs["addon"]  # type: ignore[call-overload]
+            )
+
+    def _time(self, token: Token) -> datetime | None:
+        """The time a start or finish line writes (:func:`summary_time`); a room that
+        writes it otherwise overrides this."""
+        return summary_time(token)
+
+    def _prize_pool(self, text: str, read: Callable[[str], tuple[int, str] | None]) -> None:
+        """The prize pool in ``text`` as ``read`` finds it; kept as text when it is not an
+        amount (a room may write "Guaranteed" or a ticket)."""
+        found = read(text)
+        if found is None:
+            self.fields["prize_pool_text"] = text
+        else:
+            self.fields.update(prize_pool=found[0], prize_pool_currency=found[1])
+
+    @v_args(inline=True)
+    def buy_in(self, token: Token) -> None:
+        value = self._value(token)
+        if not re.search(r"\d", value):  # "Free", "Ticket uniquement": no money paid
+            return
+        currency, unit, amounts = self._price(token, "buy-in")
+        self.fields.update(currency=currency, unit=unit, buy_in=amounts[0], fee=sum(amounts[1:]))
+
+    @v_args(inline=True)
+    def rebuy_cost(self, token: Token) -> None:
+        self.costs["rebuy"] = sum(self._price(token, "rebuy price")[2])
+
+    @v_args(inline=True)
+    def addon_cost(self, token: Token) -> None:
+        self.costs["addon"] = sum(self._price(token, "add-on price")[2])
+
+    @v_args(inline=True)
+    def entrants(self, token: Token) -> None:
+        self.fields["entrants"] = int(token.split()[0].replace(",", ""))
+
+    @v_args(inline=True)
+    def started(self, token: Token) -> None:
+        self.fields["started_at"] = self._time(token)
+
+    @v_args(inline=True)
+    def finished(self, token: Token) -> None:
+        self.fields["finished_at"] = self._time(token)

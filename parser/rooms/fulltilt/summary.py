@@ -14,10 +14,17 @@ import re
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 
 from parser.kit.clock import TIME_ZONES
-from parser.kit.summaries import buy_in_parts, line_error, parse_lines, room_amount, summary_time
+from parser.kit.summaries import (
+    SummaryLines,
+    buy_in_parts,
+    line_error,
+    parse_lines,
+    room_amount,
+    summary_time,
+)
 from parser.model.summary import Place, TournamentSummary
 
 SITE = "Full Tilt"
@@ -66,13 +73,10 @@ def _started(text: str) -> datetime | None:
     return None
 
 
-class _Lines(Transformer[Token, TournamentSummary]):
+class _Lines(SummaryLines):
     def __init__(self, path: str) -> None:
-        super().__init__()
-        self.path = path
-        self.fields: dict[str, object] = {"path": path, "site": SITE}
+        super().__init__(path, site=SITE)
         self.places: list[Place] = []
-        self.costs = {"rebuy": 0, "addon": 0}
         self.still = 0
 
     def start(self, _children: list[object]) -> TournamentSummary:
@@ -81,10 +85,7 @@ class _Lines(Transformer[Token, TournamentSummary]):
             self.fields["buy_in"] = int(self.fields["buy_in"]) - bounty  # type: ignore[call-overload]
         if self.fields.get("you_bounties") and bounty:
             self.fields["you_bounty_total"] = int(self.fields["you_bounties"]) * bounty  # type: ignore[call-overload]
-        rebuys, addons = self.fields.get("you_rebuys", 0), self.fields.get("you_addons", 0)
-        if rebuys or addons:
-            self.fields["you_extra_cost"] = (int(rebuys) * self.costs["rebuy"]  # type: ignore[call-overload]
-                                             + int(addons) * self.costs["addon"])  # type: ignore[call-overload]  # fmt: skip
+        self._extra_cost()
         return TournamentSummary(**self.fields, places=tuple(self.places))  # type: ignore[arg-type]
 
     def _amount(self, token: Token, text: str, what: str) -> tuple[int, str]:
@@ -135,25 +136,11 @@ class _Lines(Transformer[Token, TournamentSummary]):
         self.fields.update(you=m["name"], you_bounties=int(m["n"]))
 
     @v_args(inline=True)
-    def entrants(self, token: Token) -> None:
-        self.fields["entrants"] = int(token.split()[0].replace(",", ""))
-
-    @v_args(inline=True)
     def prize_pool(self, token: Token) -> None:
-        text = token.split(":", 1)[1].strip()
-        found = room_amount(text)
-        if found is None:
-            self.fields["prize_pool_text"] = text
-        else:
-            self.fields.update(prize_pool=found[0], prize_pool_currency=found[1])
+        self._prize_pool(token.split(":", 1)[1].strip(), room_amount)
 
-    @v_args(inline=True)
-    def started(self, token: Token) -> None:
-        self.fields["started_at"] = _started(token)
-
-    @v_args(inline=True)
-    def finished(self, token: Token) -> None:
-        self.fields["finished_at"] = _started(token)
+    def _time(self, token: Token) -> datetime | None:
+        return _started(token)
 
     @v_args(inline=True)
     def in_progress(self, _token: Token) -> None:

@@ -37,16 +37,16 @@ from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark.exceptions import UnexpectedInput
-
 from parser.kit.builder import Fail, dispatch, handlers_of
-from parser.kit.errors import translate
 from parser.kit.grammar import grammar
+from parser.kit.headers import uncapped_header
 from parser.kit.keyed_lexer import RoomLexer
 from parser.kit.layout import Builder
-from parser.kit.lexer import LineToken, line_tokens
+from parser.kit.lexer import LineToken
 from parser.kit.money import Amounts, MoneyError
+from parser.kit.reading import first_group, hand_text, identifier, read_lines, recogniser
 from parser.kit.split import split_at_headers
+from parser.kit.vocabulary import game_names
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.games import GAME_SPECS, Forced
@@ -55,15 +55,12 @@ from parser.model.header import Header, HeaderError
 
 SITE = "GGPoker"
 SUMMARY = "*** SUMMARY ***"
+#: GGPoker's words for no limit, pot limit and fixed limit, after the game's.
+_BETTINGS = ("No Limit", "Pot Limit", "Limit")
 #: GGPoker's game names (cash headers and tournament headers) -> ``GAME_SPECS`` codes.
 GAMES: dict[str, str] = {
-    "Hold'em No Limit": "NLHE",
-    "Hold'em Pot Limit": "PLHE",
-    "Hold'em Limit": "FLHE",
+    **game_names("{game} {betting}", {"Hold'em": "HE", "Omaha": "O"}, _BETTINGS),
     "Hold'em Fixed Limit": "FLHE",
-    "Omaha Pot Limit": "PLO",
-    "Omaha No Limit": "NLO",
-    "Omaha Limit": "FLO",
     "Omaha Hi/Lo Pot Limit": "PLO8",
     "PLO": "PLO",
     "PLO-5": "PLO5",
@@ -101,15 +98,10 @@ _CARD_GROUP = re.compile(r"\[([^\]]*)\]")
 _POT_PART = re.compile(r"(?P<key>[A-Za-z][A-Za-z ]*?) (?P<amount>[$¥]?\d[\d,]*(?:\.\d+)?)")
 
 
-def looks_like_ggpoker(text: str, path: str) -> bool:
-    """A GGPoker file (or hand): a "Poker Hand #" header at the start of a line."""
-    return _RECOGNISE.search(text[:4096]) is not None
-
-
-def identify_ggpoker(text: str) -> tuple[str, str] | None:
-    """The room and hand number of a hand's text, even when it does not parse."""
-    m = _ID.match(text.lstrip("\ufeff").lstrip())
-    return (SITE, m[1]) if m else None
+#: A GGPoker file (or hand): a "Poker Hand #" header at the start of a line.
+looks_like_ggpoker = recogniser(_RECOGNISE)
+#: The room and hand number of a hand's text, even when it does not parse.
+identify_ggpoker = identifier(_ID, SITE)
 
 
 def split_ggpoker(text: str, path: str) -> Iterator[Source]:
@@ -148,21 +140,9 @@ def read_header(hand_id: str, rest: str) -> Header:
     currency = None
     if tournament is None:
         currency = "CNY" if small.startswith("¥") else "USD" if small.startswith("$") else None
-    return Header(
-        site=SITE,
-        hand_id=hand_id,
-        spec=GAME_SPECS[code],
-        game_name=game,
-        mixed=None,
-        small=small,
-        big=big,
-        ante=ante,
-        cap=None,
-        currency=currency,
-        tournament_id=tournament["tid"] if tournament else None,
-        level=tournament["level"] if tournament else None,
-        started_at=started_at,
-    )
+    tour = (tournament["tid"], tournament["level"]) if tournament else (None, None)
+    spec, read = GAME_SPECS[code], (small, big, ante)
+    return uncapped_header(SITE, hand_id, spec, game, read, currency, tour, started_at)
 
 
 class GGLexer(RoomLexer):
@@ -422,14 +402,12 @@ _HANDLERS = handlers_of(GGBuilder)
 
 def parse_ggpoker(raw: Source) -> ParsedHand:
     """Parse one GGPoker hand (a ``Source`` from :func:`split_ggpoker`)."""
-    text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
-    found = _ID.match(text)
-    hand_id = found[1] if found else None
-    try:
-        tokens = line_tokens(grammar("parser.rooms.ggpoker", "ggpoker", GGLexer), text)
-    except UnexpectedInput as error:
-        raise translate(error, raw, text, hand_id, summary=SUMMARY, whole_line=True) from None
-    return GGBuilder(raw, hand_id).build(tokens)
+    text = hand_text(raw)
+    hand_id = first_group(_ID.match(text))
+    lark = grammar("parser.rooms.ggpoker", "ggpoker", GGLexer)
+    return GGBuilder(raw, hand_id).build(
+        read_lines(lark, raw, text, hand_id, summary=SUMMARY, whole_line=True)
+    )
 
 
 __all__ = ["GAMES", "SITE", "looks_like_ggpoker", "parse_ggpoker", "split_ggpoker"]

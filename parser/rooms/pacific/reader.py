@@ -30,17 +30,24 @@ from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark.exceptions import UnexpectedInput
-
 from parser.kit.amounts import localised_units
 from parser.kit.bets import Bets
 from parser.kit.builder import Fail, RoomBuilder, dispatch, handlers_of
-from parser.kit.errors import translate
 from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import RoomLexer
-from parser.kit.lexer import LineToken, line_tokens
+from parser.kit.lexer import LineToken
 from parser.kit.money import MoneyError
+from parser.kit.reading import (
+    first_group,
+    hand_key,
+    hand_start,
+    hand_text,
+    header_near_start,
+    read_lines,
+)
 from parser.kit.split import split_at_starts
+from parser.kit.table import table_hand
+from parser.kit.vocabulary import game_names
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.games import GAME_SPECS, Betting, GameSpec
@@ -49,17 +56,11 @@ from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 SITE = "888poker"
 _SUMMARY = "** Summary **"
 #: The room's game names -> ``GAME_SPECS`` codes.
-GAMES: dict[str, str] = {
-    "No Limit Holdem": "NLHE",
-    "Pot Limit Holdem": "PLHE",
-    "Fix Limit Holdem": "FLHE",
-    "No Limit Omaha": "NLO",
-    "Pot Limit Omaha": "PLO",
-    "Fix Limit Omaha": "FLO",
-    "No Limit OmahaHL": "NLO8",
-    "Pot Limit OmahaHL": "PLO8",
-    "Fix Limit OmahaHL": "FLO8",
-}
+GAMES: dict[str, str] = game_names(
+    "{betting} {game}",
+    {"Holdem": "HE", "Omaha": "O", "OmahaHL": "O8"},
+    ("No Limit", "Pot Limit", "Fix Limit"),
+)
 #: Localised ranks and suits the client writes (Dutch, Swedish, German, Romanian).
 RANKS = {"H": "K", "V": "Q", "B": "J", "Kn": "J", "D": "Q", "E": "A", "10": "T"}
 SUITS = {"Pik": "s", "p": "s", "t": "c", "Kreuz": "c", "Herz": "h", "Karo": "d"}
@@ -105,7 +106,7 @@ def looks_like_pacific(text: str, path: str) -> bool:
     >>> looks_like_pacific("#Game No : 1\\n***** Cassava Hand History for Game 1 *****", "")
     True
     """
-    return _HEADER.search(text[:4096]) is not None
+    return header_near_start(_HEADER, text)
 
 
 def split_pacific(text: str, path: str) -> Iterator[Source]:
@@ -126,30 +127,26 @@ def split_pacific(text: str, path: str) -> Iterator[Source]:
 def identify_pacific(text: str) -> tuple[str, str] | None:
     """The room and hand number of a hand's text (its "Hand History for Game" line, maybe
     after a "#Game No" line), even when it does not parse."""
-    head = text.lstrip("\ufeff").lstrip()
+    head = hand_start(text)
     game_no = _GAME_NO.match(head)
     if game_no is not None:
         head = head[game_no.end() :].lstrip()
-    m = _HEADER.match(head)
-    return (SITE, m[1]) if m else None
+    return hand_key(SITE, _HEADER.match(head))
 
 
 def hand_id_of(text: str) -> str | None:
-    found = _GAME_NO.match(text) or _HEADER.search(text[:400])
-    return found[1] if found else None
+    return first_group(_GAME_NO.match(text) or _HEADER.search(text[:400]))
 
 
 def parse_pacific(raw: Source) -> ParsedHand:
     """Parse one hand's text (a ``Source`` from :func:`split_pacific`)."""
-    text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
+    text = hand_text(raw)
     hand_id = hand_id_of(text)
-    try:
-        tokens = line_tokens(grammar("parser.rooms.pacific", "pacific", PacificLexer), text)
-    except UnexpectedInput as error:
-        raise translate(
-            error, raw, text, hand_id, summary=_SUMMARY, named=f"{_SUMMARY!r} line"
-        ) from None
-    return _Builder(raw, hand_id).build(tokens)
+    lark = grammar("parser.rooms.pacific", "pacific", PacificLexer)
+    named = f"{_SUMMARY!r} line"
+    return _Builder(raw, hand_id).build(
+        read_lines(lark, raw, text, hand_id, summary=_SUMMARY, named=named)
+    )
 
 
 def card(text: str) -> Card:
@@ -186,6 +183,7 @@ class _Builder(RoomBuilder):
         self.started_at: datetime | None = None
         self.table = ""
         self.max_seats: int | None = None
+        self.level: str | None = None  # the room writes no level in its hands
         self.button: int | None = None
         self.tournament_id: str | None = None
         self.board: list[Card] = []
@@ -207,24 +205,10 @@ class _Builder(RoomBuilder):
         small, big = self._stake(self.small), self._stake(self.big)
         if self.spec.betting is Betting.FIXED_LIMIT:
             small, big = big, 2 * big  # the blinds -> the small and the big bet (B7)
-        return ParsedHand(
-            site=SITE,
-            hand_id=self.hand_id or "",
-            game=self.spec.code,
-            game_name=self.game_name,
-            stakes=Stakes(small=small, big=big),
-            currency=self.currency,
-            unit=self.unit,
-            started_at=self.started_at,
-            table=self.table,
-            max_seats=self.max_seats,
-            button_seat=self.button,
-            tournament_id=self.tournament_id,
-            seats=tuple(self.seats.values()),
-            events=tuple(self.events),
-            summary=Summary(boards=(tuple(self.board),)),
-            source=self.raw,
-        )
+        summary = Summary(boards=(tuple(self.board),))
+        stakes = Stakes(small=small, big=big)
+        seats = self.seats.values()
+        return table_hand(self, SITE, self.spec, self.game_name, stakes, seats, summary)
 
     # -- helpers -----------------------------------------------------------------------
 

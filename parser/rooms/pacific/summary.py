@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 
-from parser.kit.summaries import buy_in_parts, line_error, parse_lines, room_amount
+from parser.kit.summaries import SummaryLines, line_error, parse_lines, room_amount
 from parser.model.summary import TournamentSummary
 
 SITE = "888poker"
@@ -36,29 +36,19 @@ def parse_pacific_summary(text: str, path: str = "<text>") -> TournamentSummary:
     return parse_lines("parser.rooms.pacific", "pacific_summary", text, path, _Lines(path))
 
 
-class _Lines(Transformer[Token, TournamentSummary]):
+class _Lines(SummaryLines):
     def __init__(self, path: str) -> None:
-        super().__init__()
-        self.path = path
-        self.fields: dict[str, object] = {"path": path, "site": SITE, "game_name": ""}
-        self.costs = {"rebuy": 0, "add-on": 0}
+        super().__init__(path, site=SITE, game_name="")
         self.counts = {"rebuy": 0, "add-on": 0}
 
     def start(self, _children: list[object]) -> TournamentSummary:
         if any(self.counts.values()):
-            self.fields.update(
-                you_rebuys=self.counts["rebuy"], you_addons=self.counts["add-on"],
-                you_extra_cost=sum(self.counts[k] * self.costs[k] for k in self.costs))  # fmt: skip
+            self.fields.update(you_rebuys=self.counts["rebuy"], you_addons=self.counts["add-on"])
+            self._extra_cost()
         if "tournament_id" not in self.fields:
             raise line_error(self.path, Token("TITLE_LINE", "", line=1),
                              "no 'Tournament ID: N' line")  # fmt: skip
         return TournamentSummary(**self.fields)  # type: ignore[arg-type]
-
-    def _price(self, token: Token, what: str) -> tuple[str, int, list[int]]:
-        parts = buy_in_parts(token.split(":", 1)[1])
-        if parts is None:
-            raise line_error(self.path, token, f"cannot read the {what}")
-        return parts
 
     @v_args(inline=True)
     def title(self, _token: Token) -> None:
@@ -67,22 +57,6 @@ class _Lines(Transformer[Token, TournamentSummary]):
     @v_args(inline=True)
     def tournament_id(self, token: Token) -> None:
         self.fields["tournament_id"] = token.split(":", 1)[1].strip()
-
-    @v_args(inline=True)
-    def buy_in(self, token: Token) -> None:
-        if not re.search(r"\d", token):  # "Free", "Бесплатно" ...: a freeroll
-            return
-        currency, unit, amounts = self._price(token, "buy-in")
-        self.fields.update(currency=currency, unit=unit, buy_in=amounts[0],
-                           fee=sum(amounts[1:]))  # fmt: skip
-
-    @v_args(inline=True)
-    def rebuy_cost(self, token: Token) -> None:
-        self.costs["rebuy"] = sum(self._price(token, "rebuy price")[2])
-
-    @v_args(inline=True)
-    def addon_cost(self, token: Token) -> None:
-        self.costs["add-on"] = sum(self._price(token, "add-on price")[2])
 
     @v_args(inline=True)
     def performed(self, token: Token) -> None:

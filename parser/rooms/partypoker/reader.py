@@ -47,6 +47,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 
 from parser.kit.errors import line_error
 from parser.kit.money import MoneyError, to_units
+from parser.kit.reading import first_group, hand_key, hand_text, header_near_start
+from parser.kit.table import table_hand
+from parser.kit.vocabulary import game_codes
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.errors import IncompleteHand, ParseError, UnsupportedGame
@@ -64,15 +67,7 @@ _GLUE = re.compile(r"(?<=is sitting out)(?=\S)|(?<=\.)(?=[^\s.]+ (?:wins|posts) 
 
 #: (game, betting) as the game line names them -> GAME_SPECS code.
 GAME_CODES: dict[tuple[str, str], str] = {
-    ("holdem", "NL"): "NLHE",
-    ("holdem", "PL"): "PLHE",
-    ("holdem", "FL"): "FLHE",
-    ("omaha", "NL"): "NLO",
-    ("omaha", "PL"): "PLO",
-    ("omaha", "FL"): "FLO",
-    ("omaha8", "NL"): "NLO8",
-    ("omaha8", "PL"): "PLO8",
-    ("omaha8", "FL"): "FLO8",
+    **game_codes({"holdem": "HE", "omaha": "O", "omaha8": "O8"}, ("NL", "PL", "FL")),
     ("stud", "FL"): "FL7S",
     ("stud8", "FL"): "FL7S8",
     ("shortdeck", "NL"): "NLHE6P",
@@ -164,7 +159,7 @@ class _Fail(Exception):
 
 def looks_like_party(text: str, path: str) -> bool:
     """Is this PartyPoker text? Its hand header, near the start of the file."""
-    return HEADER_RE.search(text[:4096]) is not None
+    return header_near_start(HEADER_RE, text)
 
 
 def split_party(text: str, path: str) -> Iterator[Source]:
@@ -205,8 +200,7 @@ def split_party(text: str, path: str) -> Iterator[Source]:
 
 def identify_party(text: str) -> tuple[str, str] | None:
     """The room and hand number of a hand's text, even when it does not parse."""
-    m = HEADER_RE.search(text[:200])
-    return (SITE, m[1]) if m else None
+    return hand_key(SITE, HEADER_RE.search(text[:200]))
 
 
 # -- parse ----------------------------------------------------------------------------------
@@ -223,9 +217,8 @@ def _parser() -> tuple[Lark, dict[str, re.Pattern[str]]]:
 def parse_party(raw: Source) -> ParsedHand:
     """Parse one PartyPoker hand (a ``Source`` from :func:`split_party`)."""
     lark, patterns = _parser()
-    text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
-    m = HEADER_RE.match(text)
-    hand_id = m[1] if m else None
+    text = hand_text(raw)
+    hand_id = first_group(HEADER_RE.match(text))
     try:
         tree = lark.parse(text)
     except UnexpectedInput as error:
@@ -838,25 +831,10 @@ class _Builder:
         if self.pots is not None:
             total_pot = self.pots + (self.rake or 0)
         rake = self.rake if self.rake is not None else (0 if self.tournament_id else None)
-        return ParsedHand(
-            site=SITE,
-            hand_id=self.hand_id,
-            game=self.spec.code,
-            game_name=self.game_name,
-            stakes=self._stakes(),
-            currency=self.currency,
-            unit=self.unit,
-            started_at=self.started_at,
-            table=self.table,
-            max_seats=self.max_seats,
-            button_seat=self.button,
-            tournament_id=self.tournament_id,
-            level=self.level,
-            seats=tuple(sorted(self.seats.values(), key=lambda s: s.seat)),
-            events=tuple(events),
-            summary=Summary(total_pot=total_pot, rake=rake),
-            source=self.raw,
-        )
+        seats = sorted(self.seats.values(), key=lambda s: s.seat)
+        summary = Summary(total_pot=total_pot, rake=rake)
+        game, stakes = self.spec, self._stakes()
+        return table_hand(self, SITE, game, self.game_name, stakes, seats, summary, events=events)
 
     def _stakes(self) -> Stakes:
         assert self.spec is not None

@@ -15,11 +15,11 @@ import re
 from functools import cache
 from importlib.resources import files
 
-from lark import Lark, Token, Transformer, UnexpectedInput, v_args
+from lark import Lark, Token, UnexpectedInput, v_args
 from lark.exceptions import VisitError
 
 from parser.kit.money import CURRENCY_SIGNS, MoneyError
-from parser.kit.summaries import amount_of, summary_time
+from parser.kit.summaries import SummaryLines, amount_of
 from parser.kit.tournament import money_parts, split_buy_in
 from parser.model.summary import Place, SummaryError, TournamentSummary
 
@@ -116,13 +116,11 @@ _REQUESTED = re.compile(r"requested by (?P<name>.+?) \(")
 _TARGET = re.compile(r"Target Tournament #(?P<id>\d+)(?:\s+Buy-In: (?P<buy_in>.*?))?\s*$")
 
 
-class _Lines(Transformer[Token, TournamentSummary]):
+class _Lines(SummaryLines):
     """Each line's fields, gathered into one :class:`TournamentSummary`."""
 
     def __init__(self, path: str) -> None:
-        super().__init__()
-        self.path = path
-        self.fields: dict[str, object] = {"path": path}
+        super().__init__(path)
         self.places: list[Place] = []
 
     def start(self, _children: list[object]) -> TournamentSummary:
@@ -154,10 +152,6 @@ class _Lines(Transformer[Token, TournamentSummary]):
         self.fields.update(currency=currency, unit=unit, buy_in=buy_in, bounty=bounty, fee=fee)
 
     @v_args(inline=True)
-    def entrants(self, token: Token) -> None:
-        self.fields["entrants"] = int(token.split()[0].replace(",", ""))
-
-    @v_args(inline=True)
     def added(self, token: Token) -> None:
         found = amount_of(token.split(" added to")[0])
         if found is None:
@@ -166,12 +160,7 @@ class _Lines(Transformer[Token, TournamentSummary]):
 
     @v_args(inline=True)
     def prize_pool(self, token: Token) -> None:
-        text = token.split(":", 1)[1].strip()
-        found = amount_of(text)
-        if found is None:
-            self.fields["prize_pool_text"] = text
-        else:
-            self.fields.update(prize_pool=found[0], prize_pool_currency=found[1])
+        self._prize_pool(token.split(":", 1)[1].strip(), amount_of)
 
     @v_args(inline=True)
     def target(self, token: Token) -> None:
@@ -194,14 +183,6 @@ class _Lines(Transformer[Token, TournamentSummary]):
     @v_args(inline=True)
     def tickets(self, token: Token) -> None:
         self.fields["tickets"] = int(token.split()[0])
-
-    @v_args(inline=True)
-    def started(self, token: Token) -> None:
-        self.fields["started_at"] = summary_time(token)
-
-    @v_args(inline=True)
-    def finished(self, token: Token) -> None:
-        self.fields["finished_at"] = summary_time(token)
 
     @v_args(inline=True)
     def place(self, token: Token) -> None:

@@ -40,17 +40,17 @@ from decimal import Decimal, InvalidOperation
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark.exceptions import UnexpectedInput
-
 from parser.kit.builder import Fail, dispatch, handlers_of
 from parser.kit.clock import TIME_ZONES
-from parser.kit.errors import translate
 from parser.kit.grammar import grammar
+from parser.kit.headers import uncapped_header
 from parser.kit.keyed_lexer import RoomLexer
 from parser.kit.layout import Builder
-from parser.kit.lexer import LineToken, line_tokens
+from parser.kit.lexer import LineToken
 from parser.kit.money import Amounts, MoneyError, to_units, to_units_floor
+from parser.kit.reading import first_group, hand_text, identifier, read_lines, recogniser
 from parser.kit.split import split_at_headers
+from parser.kit.vocabulary import game_names
 from parser.model import events as ev
 from parser.model.cards import parse_cards
 from parser.model.games import GAME_SPECS, Forced
@@ -60,14 +60,11 @@ from parser.rooms.winamax import ROOM
 
 SITE = "Winamax"
 SUMMARY = "*** SUMMARY ***"
+#: Winamax's betting words, in lower case after the game's ("Holdem no limit").
+_BETTINGS = ("no limit", "pot limit", "fixed limit")
 #: Winamax's game names -> ``GAME_SPECS`` codes.
 GAMES: dict[str, str] = {
-    "Holdem no limit": "NLHE",
-    "Holdem pot limit": "PLHE",
-    "Holdem fixed limit": "FLHE",
-    "Omaha pot limit": "PLO",
-    "Omaha no limit": "NLO",
-    "Omaha fixed limit": "FLO",
+    **game_names("{game} {betting}", {"Holdem": "HE", "Omaha": "O"}, _BETTINGS),
     "Omaha Hi/Lo pot limit": "PLO8",
     "Omaha8 pot limit": "PLO8",
     "Omaha5 pot limit": "PLO5",
@@ -114,15 +111,10 @@ _CARD_GROUP = re.compile(r"\[([^\]]*)\]")
 _SHOWED = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
 
 
-def looks_like_winamax(text: str, path: str) -> bool:
-    """A Winamax file (or hand): a "Winamax Poker - ... HandId: #" header line."""
-    return _RECOGNISE.search(text[:4096]) is not None
-
-
-def identify_winamax(text: str) -> tuple[str, str] | None:
-    """The room and hand number of a hand's text, even when it does not parse."""
-    m = _ID.match(text.lstrip("\ufeff").lstrip())
-    return (SITE, m[1]) if m else None
+#: A Winamax file (or hand): a "Winamax Poker - ... HandId: #" header line.
+looks_like_winamax = recogniser(_RECOGNISE)
+#: The room and hand number of a hand's text, even when it does not parse.
+identify_winamax = identifier(_ID, SITE)
 
 
 def split_winamax(text: str, path: str) -> Iterator[Source]:
@@ -169,22 +161,10 @@ def read_header(
         local = datetime.strptime(when, "%Y/%m/%d %H:%M:%S").replace(tzinfo=ZoneInfo(tz))
     except ValueError as exc:
         raise HeaderError(f"invalid time {when!r}") from exc
-    return Header(
-        site=SITE,
-        hand_id=hand_id,
-        spec=spec,
-        game_name=game.strip(),
-        mixed=None,
-        small=small,
-        big=big,
-        ante=ante,
-        cap=None,
-        currency=currency,
-        # The tournament's number is in the table's name; the table line sets it.
-        tournament_id="" if tournament else None,
-        level=tournament["level"] if tournament else None,
-        started_at=local.astimezone(UTC),
-    )
+    # The tournament's number is in the table's name; the table line sets it.
+    tour = ("", tournament["level"]) if tournament else (None, None)
+    read, started = (small, big, ante), local.astimezone(UTC)
+    return uncapped_header(SITE, hand_id, spec, game.strip(), read, currency, tour, started)
 
 
 class WinamaxLexer(RoomLexer):
@@ -455,13 +435,10 @@ _HANDLERS = handlers_of(WinamaxBuilder)
 
 def parse_winamax(raw: Source) -> ParsedHand:
     """Parse one Winamax hand (a ``Source`` from :func:`split_winamax`)."""
-    text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
-    found = _ID.match(text)
-    hand_id = found[1] if found else None
-    try:
-        tokens = line_tokens(grammar("parser.rooms.winamax", "winamax", WinamaxLexer), text)
-    except UnexpectedInput as error:
-        raise translate(error, raw, text, hand_id, summary=SUMMARY, whole_line=True) from None
+    text = hand_text(raw)
+    hand_id = first_group(_ID.match(text))
+    lark = grammar("parser.rooms.winamax", "winamax", WinamaxLexer)
+    tokens = read_lines(lark, raw, text, hand_id, summary=SUMMARY, whole_line=True)
     return WinamaxBuilder(raw, hand_id).build(tokens)
 
 

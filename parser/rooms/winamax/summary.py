@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 
-from parser.kit.summaries import buy_in_parts, line_error, parse_lines, room_amount
+from parser.kit.summaries import SummaryLines, line_error, parse_lines, room_amount
 from parser.model.summary import SummaryError, TournamentSummary
 
 SITE = "Winamax"
@@ -50,18 +50,12 @@ def parse_winamax_summary(text: str, path: str = "<text>") -> TournamentSummary:
     return parse_lines("parser.rooms.winamax", "winamax_summary", text, path, _Lines(path))
 
 
-class _Lines(Transformer[Token, TournamentSummary]):
+class _Lines(SummaryLines):
     def __init__(self, path: str) -> None:
-        super().__init__()
-        self.path = path
-        self.fields: dict[str, object] = {"path": path, "site": SITE}
-        self.costs = {"rebuy": 0, "addon": 0}
+        super().__init__(path, site=SITE)
 
     def start(self, _children: list[object]) -> TournamentSummary:
-        rebuys, addons = self.fields.get("you_rebuys", 0), self.fields.get("you_addons", 0)
-        if rebuys or addons:
-            self.fields["you_extra_cost"] = (int(rebuys) * self.costs["rebuy"]  # type: ignore[call-overload]
-                                             + int(addons) * self.costs["addon"])  # type: ignore[call-overload]  # fmt: skip
+        self._extra_cost()
         if "currency" not in self.fields and self.fields.get("prize_pool_currency"):
             # Entry by ticket: the money is the prize pool's.
             currency = str(self.fields["prize_pool_currency"])
@@ -70,12 +64,6 @@ class _Lines(Transformer[Token, TournamentSummary]):
 
     def _value(self, token: Token) -> str:
         return token.split(" : ", 1)[1].strip()
-
-    def _price(self, token: Token, what: str) -> tuple[str, int, list[int]]:
-        parts = buy_in_parts(self._value(token))
-        if parts is None:
-            raise line_error(self.path, token, f"cannot read the {what}")
-        return parts
 
     @v_args(inline=True)
     def title(self, token: Token) -> None:
@@ -87,23 +75,6 @@ class _Lines(Transformer[Token, TournamentSummary]):
     @v_args(inline=True)
     def player(self, token: Token) -> None:
         self.fields["you"] = self._value(token)
-
-    @v_args(inline=True)
-    def buy_in(self, token: Token) -> None:
-        value = self._value(token)
-        if not re.search(r"\d", value):  # "Ticket uniquement": entry by ticket only
-            return
-        currency, unit, amounts = self._price(token, "buy-in")
-        self.fields.update(currency=currency, unit=unit, buy_in=amounts[0],
-                           fee=sum(amounts[1:]))  # fmt: skip
-
-    @v_args(inline=True)
-    def rebuy_cost(self, token: Token) -> None:
-        self.costs["rebuy"] = sum(self._price(token, "rebuy price")[2])
-
-    @v_args(inline=True)
-    def addon_cost(self, token: Token) -> None:
-        self.costs["addon"] = sum(self._price(token, "add-on price")[2])
 
     @v_args(inline=True)
     def your_rebuys(self, token: Token) -> None:

@@ -31,17 +31,18 @@ from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark.exceptions import UnexpectedInput
-
 from parser.kit.amounts import localised_units
 from parser.kit.bets import Bets
 from parser.kit.builder import Fail, RoomBuilder, handlers_of
-from parser.kit.errors import line_error, translate
+from parser.kit.errors import line_error
 from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import RoomLexer
-from parser.kit.lexer import LineToken, line_tokens
+from parser.kit.lexer import LineToken
 from parser.kit.money import MoneyError
+from parser.kit.reading import first_group, hand_key, hand_start, hand_text, read_lines
 from parser.kit.split import split_at_starts
+from parser.kit.table import table_hand
+from parser.kit.vocabulary import game_names
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
@@ -50,15 +51,11 @@ from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 SITE = "WPN"
 #: "Holdem(No Limit)" and the other game names of the 2019 format -> ``GAME_SPECS`` codes.
 GAMES: dict[str, str] = {
-    "Holdem(No Limit)": "NLHE",
-    "Holdem(Pot Limit)": "PLHE",
-    "Holdem(Fixed Limit)": "FLHE",
-    "Omaha(No Limit)": "NLO",
-    "Omaha(Pot Limit)": "PLO",
-    "Omaha(Fixed Limit)": "FLO",
-    "Omaha H/L(No Limit)": "NLO8",
-    "Omaha H/L(Pot Limit)": "PLO8",
-    "Omaha H/L(Fixed Limit)": "FLO8",
+    **game_names(
+        "{game}({betting})",
+        {"Holdem": "HE", "Omaha": "O", "Omaha H/L": "O8"},
+        ("No Limit", "Pot Limit", "Fixed Limit"),
+    ),
     "7Stud(Fixed Limit)": "FL7S",
     "7Stud H/L(Fixed Limit)": "FL7S8",
     "6+ Holdem(No Limit)": "NLHE6P",
@@ -155,21 +152,20 @@ def split_winning(text: str, path: str) -> Iterator[Source]:
 def identify_winning(text: str) -> tuple[str, str] | None:
     """The room and hand number of a hand's text, even when it does not parse: the new
     header's "Hand #", or the old one's "Game ID" on the line after "Game started at"."""
-    head = text.lstrip("\ufeff").lstrip()
+    head = hand_start(text)
     m = _HAND.match(head)
     if m is None and head.startswith("Game started at: "):
         m = _GAME_ID.match(head.partition("\n")[2].lstrip())
-    return (SITE, m[1]) if m else None
+    return hand_key(SITE, m)
 
 
 def hand_id_of(text: str) -> str | None:
-    found = _HAND.match(text) or _GAME_ID.search(text[:400])
-    return found[1] if found else None
+    return first_group(_HAND.match(text) or _GAME_ID.search(text[:400]))
 
 
 def parse_winning(raw: Source) -> ParsedHand:
     """Parse one hand's text (a ``Source`` from :func:`split_winning`), either format."""
-    text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
+    text = hand_text(raw)
     hand_id = hand_id_of(text)
     old = text.startswith("Game started at: ")
     name, lexer, summary = (
@@ -177,12 +173,8 @@ def parse_winning(raw: Source) -> ParsedHand:
         if old
         else ("winning", WinningLexer, "*** SUMMARY ***")
     )
-    try:
-        tokens = line_tokens(grammar("parser.rooms.winning", name, lexer), text)
-    except UnexpectedInput as error:
-        raise translate(
-            error, raw, text, hand_id, summary=summary, named=f"{summary!r} line"
-        ) from None
+    lark = grammar("parser.rooms.winning", name, lexer)
+    tokens = read_lines(lark, raw, text, hand_id, summary=summary, named=f"{summary!r} line")
     return _Builder(raw, hand_id).build(tokens)
 
 
@@ -239,25 +231,10 @@ class _Builder(RoomBuilder):
             # WPN writes the pot after rake and jackpot fee: the pot is the three added.
             total = self.total_written + (rake or 0) + jackpot
         boards = tuple(tuple(self.boards[r]) for r in sorted(self.boards))
-        return ParsedHand(
-            site=SITE,
-            hand_id=self.hand_id or "",
-            game=self.spec.code,
-            game_name=self.game_name,
-            stakes=Stakes(small=self.small, big=self.big, cap=self.cap),
-            currency=self.currency,
-            unit=self.unit,
-            started_at=self.started_at,
-            table=self.table,
-            max_seats=self.max_seats,
-            button_seat=self.button,
-            tournament_id=self.tournament_id,
-            level=self.level,
-            seats=tuple(self.seats.values()),
-            events=tuple(self.events),
-            summary=Summary(total_pot=total, rake=rake, jackpot=jackpot, boards=boards),
-            source=self.raw,
-        )
+        summary = Summary(total_pot=total, rake=rake, jackpot=jackpot, boards=boards)
+        stakes = Stakes(small=self.small, big=self.big, cap=self.cap)
+        seats = self.seats.values()
+        return table_hand(self, SITE, self.spec, self.game_name, stakes, seats, summary)
 
     # -- helpers -----------------------------------------------------------------------
 
