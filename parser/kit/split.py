@@ -15,6 +15,11 @@ from itertools import pairwise
 
 from parser.model.hand import Source
 
+#: The most characters a hand's text may hold (1 MiB; real hands are a few KB): the lines
+#: after that are not kept, and text before the first header that long is reported by its
+#: first line only (issue 23 item 5).
+MAX_HAND = 1 << 20
+
 
 def split_at_headers(
     text: str,
@@ -29,18 +34,20 @@ def split_at_headers(
     As PokerStars' splitter: lines are stripped, blank lines between hands
     dropped and kept inside one, and a header glued to a cut line starts a new hand there,
     the fragment staying with the hand before it. A line ``dropped`` says is a separator
-    counts as blank.
+    counts as blank. Lines are read a block at a time (:func:`lines_of`), and a hand keeps
+    at most :data:`MAX_HAND` characters (junk before the first header: its first line).
     """
     lines: list[str] = []
     first = 0
-    for number, line in enumerate(text.split("\n"), start=1):
+    size, full, started = 0, False, False  # the hand's characters; over MAX_HAND; a header?
+    for number, line in enumerate(lines_of(text), start=1):
         line = line.strip()
         if dropped is not None and dropped(line):
             line = ""
         m = header.search(line) if marker in line else None
         if m is not None:
             fragment = line[: m.start()].rstrip()
-            if fragment:
+            if fragment and not full:
                 if not lines:
                     first = number
                 lines.append(fragment)
@@ -48,15 +55,41 @@ def split_at_headers(
             if hand is not None:
                 yield hand
             lines, first = [line[m.start() :]], number
+            size, full, started = len(line), False, True
             continue
         if not lines:
             if not line:
                 continue
             first = number
+        if full:
+            continue
+        size += len(line) + 1
+        if size > MAX_HAND:  # junk: kept up to the cap, only its first line before a header
+            full = True
+            if not started:
+                del lines[1:]
+                continue
         lines.append(line)
     hand = _flush(path, first, lines)
     if hand is not None:
         yield hand
+
+
+def lines_of(text: str, block: int = 1 << 16) -> Iterator[str]:
+    """``text.split("\\n")``, a block of about ``block`` characters split at a time (the
+    list of a file's lines cost 34 times its size: 1.7 GB for 50 MB of "ab\\n").
+
+    >>> [list(lines_of(t, 2)) == t.split("\\n") for t in ("", "a", "a\\n", "ab\\ncd\\n\\ne")]
+    [True, True, True, True]
+    """
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", min(start + block, end))
+        stop = end if stop < 0 else stop
+        yield from text[start:stop].split("\n")
+        start = stop + 1
+    if start == end:
+        yield ""
 
 
 def _flush(path: str, first: int, lines: list[str]) -> Source | None:

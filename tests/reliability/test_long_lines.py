@@ -9,12 +9,14 @@ The bounds below are generous (a loaded CI host): before the fixes the 60 KB lin
 
 from __future__ import annotations
 
+import re
 import time
 import tracemalloc
 
 import pytest
 
 from parser.kit.lexer import MAX_LINE
+from parser.kit.split import split_at_headers
 from parser.model.errors import ParseError
 from parser.rooms.pokerstars.reader import parse_hand
 from parser.rooms.pokerstars.split import MAX_HAND, split_hands
@@ -72,3 +74,15 @@ def test_a_hand_over_the_cap_keeps_its_first_mib_only() -> None:
     assert first.text.startswith(HEADER)
     assert len(first.text) <= MAX_HAND
     assert (second.first_line, second.text) == (1_000_002, HEADER + "B\n")
+
+
+def test_the_kit_splitter_streams_and_caps_junk_too() -> None:
+    """``parser.kit.split.split_at_headers`` (GGPoker, Winamax, Bovada, Full Tilt)."""
+    header = re.compile(r"Poker Hand #[A-Z]{0,3}\d+: ")
+    text = "ab\n" * 1_000_000 + "Poker Hand #RC1: x\nA\n"
+    tracemalloc.start()
+    hands = [(h.first_line, h.text) for h in split_at_headers(text, "f", header, "Poker Hand #")]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert hands == [(1, "ab\n"), (1_000_001, "Poker Hand #RC1: x\nA\n")]
+    assert peak < 40_000_000, f"{peak:,} bytes"  # a hand's 1 MiB of lines; was 73 MB

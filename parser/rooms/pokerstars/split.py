@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from parser.kit.split import MAX_HAND
 from parser.model import makers as make
 from parser.model.hand import Source
 
@@ -36,10 +37,6 @@ HEADER_RE = re.compile(
     re.IGNORECASE,
 )
 _ZOOM_SEPARATOR = re.compile(r"\*+ # \d+ \*+")
-#: The most characters a hand's text may hold (1 MiB; real hands are a few KB): what
-#: follows is not read, and text before the first header longer than this is reported by
-#: its first line only (issue 23 item 5).
-MAX_HAND = 1 << 20
 
 
 def looks_like_pokerstars(text: str, path: str) -> bool:
