@@ -16,10 +16,10 @@ import tracemalloc
 import pytest
 
 from parser.kit.lexer import MAX_LINE
-from parser.kit.split import split_at_headers
+from parser.kit.split import MAX_HAND, split_at_headers
 from parser.model.errors import ParseError
 from parser.rooms.pokerstars.reader import parse_hand
-from parser.rooms.pokerstars.split import MAX_HAND, split_hands
+from parser.rooms.pokerstars.split import split_hands
 from tests.reliability.conftest import SAMPLES
 
 WALK = SAMPLES / "pokerstars/nlhe/walk.txt"
