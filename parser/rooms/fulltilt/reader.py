@@ -39,6 +39,7 @@ from parser.kit.names import SeatNames
 from parser.kit.split import split_at_headers
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
+from parser.model.errors import UnsupportedGame
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
@@ -232,11 +233,39 @@ def parse_fulltilt(raw: Source) -> ParsedHand:
     text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
     m = _HEADER.match(text.split("\n", 1)[0])
     hand_id = m["id"] if m else None
+    _refuse_unknown_game(raw, text.split("\n", 1)[0], hand_id)
     try:
         tokens = line_tokens(grammar("parser.rooms.fulltilt", "fulltilt", _Lexer), text)
     except UnexpectedInput as error:
         raise translate(error, raw, text, hand_id, summary="*** SUMMARY") from None
     return _Builder(raw, hand_id).build(tokens)
+
+
+#: A header part "<limit> <game>" naming a game GAMES does not ("Limit A-5 Triple Draw",
+#: "No Limit Irish", "Limit 5 Card Stud").
+_OTHER_GAME = re.compile(r"(?:CAP )?(?:No Limit|Pot Limit|Limit|NL|PL|FL) \S.*")
+
+
+def _refuse_unknown_game(raw: Source, header: str, hand_id: str | None) -> None:
+    """A game with no GameSpec row is ``UnsupportedGame``: the hand is stored as
+    unsupported, not lost and not invalid. Checked before the lines are read, as those
+    games' lines (Irish's discards after the flop, 5 Card Stud's 2nd street) are not the
+    grammar's."""
+    h = _HEADER.match(header)
+    when = _TIME.search(h["rest"]) if h else None
+    if h is None or when is None:
+        return  # the builder says what is wrong with the header
+    parts = h["rest"][: when.start()].split(" - ")
+    if any(_GAME.fullmatch(p) for p in parts):
+        return
+    other = next((p for p in parts[1:] if _OTHER_GAME.fullmatch(p)), None)
+    if other is not None:
+        raise UnsupportedGame(
+            f"Full Tilt's {other!r} is not a game pokerhh knows (no GameSpec row)",
+            hand_id=hand_id,
+            path=raw.path,
+            line=raw.first_line,
+        )
 
 
 def _when(h: re.Match[str]) -> datetime:
