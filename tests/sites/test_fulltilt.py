@@ -29,9 +29,9 @@ FOLDER = CORPORA / "sites" / "FTP"
 
 #: Every Full Tilt hand of the corpus that is not ``ok``: (status, problem kind, rule).
 FULLTILT_QUARANTINED = {
-    # "Partial" hands: a header and a summary with no seat list.
-    "27020940000": ("invalid", "parse_error", None),
-    "31493008842": ("invalid", "parse_error", None),
+    # "Partial" hands: a header and a summary with no seat list, no play.
+    "27020940000": ("incomplete", "incomplete", None),
+    "31493008842": ("incomplete", "incomplete", None),
     # Games with no GameSpec row: A-5 Triple Draw, Irish (hold'em dealt four, two
     # discarded after the flop), 5 Card Stud: stored unsupported.
     "29885220000": ("unsupported", "unsupported", None),
@@ -375,3 +375,19 @@ Total pot $8 | Rake $0
         with pytest.raises(UnsupportedGame, match=re.escape(repr(game))) as caught:
             _one(text)
         assert caught.value.hand_id == "5000000007"
+
+
+def test_a_partial_hand_header_then_summary_is_incomplete():
+    # The room's "(partial)" hands (and a Matrix one not so marked): no seat list, no play.
+    from parser.model.errors import IncompleteHand
+
+    text = """Full Tilt Poker Game #5000000008: Table High Breeze (6 max) - $20/$40 - Limit 2-7 Triple Draw - 03:32:00 ET - 2011/01/06 (partial)
+
+*** SUMMARY ***
+Total pot $100 | Rake $2
+Seat 1: Ann (button) folded before the Draw (didn't bet)
+Seat 2: Bob (small blind) collected ($98), mucked
+"""
+    with pytest.raises(IncompleteHand, match="partial hand") as caught:
+        _one(text)
+    assert caught.value.hand_id == "5000000008"

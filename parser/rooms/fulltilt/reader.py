@@ -39,7 +39,7 @@ from parser.kit.names import SeatNames
 from parser.kit.split import split_at_headers
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
-from parser.model.errors import UnsupportedGame
+from parser.model.errors import IncompleteHand, UnsupportedGame
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
@@ -234,6 +234,7 @@ def parse_fulltilt(raw: Source) -> ParsedHand:
     m = _HEADER.match(text.split("\n", 1)[0])
     hand_id = m["id"] if m else None
     _refuse_unknown_game(raw, text.split("\n", 1)[0], hand_id)
+    _refuse_partial(raw, text, hand_id)
     try:
         tokens = line_tokens(grammar("parser.rooms.fulltilt", "fulltilt", _Lexer), text)
     except UnexpectedInput as error:
@@ -262,6 +263,20 @@ def _refuse_unknown_game(raw: Source, header: str, hand_id: str | None) -> None:
     if other is not None:
         raise UnsupportedGame(
             f"Full Tilt's {other!r} is not a game pokerhh knows (no GameSpec row)",
+            hand_id=hand_id,
+            path=raw.path,
+            line=raw.first_line,
+        )
+
+
+def _refuse_partial(raw: Source, text: str, hand_id: str | None) -> None:
+    """A "partial" hand (the header, marked "(partial)" or not, then the summary: no seat
+    list, no play) cannot be replayed: ``IncompleteHand``, as iPoker's partial exports are
+    (docs/sites.md), not a parse error."""
+    lines = [line for line in text.split("\n")[1:] if line.strip()]
+    if lines and lines[0].startswith("*** SUMMARY"):
+        raise IncompleteHand(
+            "a partial hand: the header and the summary, no seat list and no play",
             hand_id=hand_id,
             path=raw.path,
             line=raw.first_line,
