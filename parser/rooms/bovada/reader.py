@@ -234,10 +234,18 @@ class _Builder:
         self.rake: int | None = None
         self.summary_board: tuple[Card, ...] | None = None
         self.board_line = 0
+        # Older logs that print no board during the hand: the summary's board, dealt as
+        # each betting round closes (None: the hand prints its board).
+        self.unprinted: tuple[Card, ...] | None = None
+        self.acted: set[str] = set()  # who has acted since the round's last bet or raise
+        self.out: set[str] = set()  # folded or all in: no more decisions
+        self.folded: set[str] = set()
+        self.spent: dict[str, int] = {}  # chips put in over the hand
 
     # -- driver ------------------------------------------------------------------------
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
+        self.unprinted = _unprinted_board(tokens)
         dispatch(self, tokens, _HANDLERS, (Fail, MoneyError, ValueError))
         return self._hand()
 
@@ -246,9 +254,21 @@ class _Builder:
         boards = (self.summary_board,) if self.summary_board is not None else ()
         self._run_out()
         self._return_uncalled()
+        self._button_before_small_blind()
         summary = Summary(total_pot=self.total_pot, rake=self.rake, boards=boards)
         game = self.spec
         return table_hand(self, self.site, game, game.name, self._stakes(), self.seats, summary)
+
+    def _button_before_small_blind(self) -> None:
+        """Some tournament logs write no "Set dealer" line and seat no "Dealer" (the seat
+        before the small blind is labelled "UTG+5"): the button is then the seat before the
+        small blind's, so that the small blind acts first after the flop (B3, S4)."""
+        if self.button is not None or self.stud or len(self.seats) < 3:
+            return
+        small = self.by_label.get("Small Blind")
+        at = next((i for i, s in enumerate(self.seats) if s.name == small), None)
+        if at is not None:
+            self.button = self.seats[at - 1].seat
 
     def _run_out(self) -> None:
         """Older logs deal no board once the players are all in: the summary's board has
@@ -330,7 +350,9 @@ class _Builder:
                 line=self.raw.first_line,
                 hand_id=self.hand_id,
             )
-        if self.spec.betting.value == "fixed_limit" and self.header_stakes is None:
+        if self.spec.betting.value == "fixed_limit":
+            # The blinds are half the small bet and the small bet; a tournament's "Level 6
+            # (75/150)" names the blinds too (the flop is bet 150, the turn 300: B7).
             return Stakes(small=big, big=big * 2)
         return Stakes(small=small, big=big)
 
@@ -350,6 +372,41 @@ class _Builder:
         self.put = {}
         self.top = 0
         self.dealt_here = set()
+        self.acted = set()
+
+    def _decided(self, event: ev.Event) -> None:
+        """Add a player's betting decision; in a log that prints no board, deal the
+        summary board's next street once the decision closes the round (B4, D6)."""
+        self._add(event)
+        name = getattr(event, "player", "")
+        if isinstance(event, ev.Fold):
+            self.folded.add(name)
+            self.out.add(name)
+        elif isinstance(event, ev.Bet | ev.RaiseTo):
+            self.acted = set()
+        if getattr(event, "all_in", False):
+            self.out.add(name)
+        self.acted.add(name)
+        if self.unprinted is None or self.stud or self.street in ("", "river"):
+            return
+        live = [n for n in self.holes if n not in self.folded]
+        able = [n for n in live if n not in self.out and self.spent.get(n, 0) < self._stack(n)]
+        if len(live) < 2:
+            return  # the hand is over: nothing more is dealt
+        if len(able) == 1 and self.put.get(able[0], 0) >= self.top:
+            closed = True  # the others all in: he has nobody left to bet against
+        else:
+            closed = all(n in self.acted and self.put.get(n, 0) == self.top for n in able)
+        if not closed:
+            return
+        have = len(self.board)
+        upto = 3 if have == 0 else have + 1
+        if len(self.unprinted) < upto:
+            return  # the summary shows no card for the next street: left to the replay
+        self._deal_board(self.unprinted[have:upto])
+
+    def _stack(self, name: str) -> int:
+        return next((s.stack for s in self.seats if s.name == name), 0)
 
     def _acted_since_deal(self) -> bool:
         """Whether a player acted (a check or fold included) after the last card dealt."""
@@ -362,6 +419,7 @@ class _Builder:
 
     def _pay(self, name: str, amount: int) -> int:
         """Record ``amount`` added by ``name`` this street; return his total this street."""
+        self.spent[name] = self.spent.get(name, 0) + amount
         total = self.put.get(name, 0) + amount
         self.put[name] = total
         self.top = max(self.top, total)
@@ -474,6 +532,7 @@ class _Builder:
         name = self._who(m[1])
         amount = self._money(m[2])
         self.ante = self.ante or amount
+        self.spent[name] = self.spent.get(name, 0) + amount
         self._add(ev.PostAnte(player=name, amount=amount, line=self.line))
 
     def _on_BRING_IN_LINE(self, m: re.Match[str]) -> None:
@@ -487,6 +546,7 @@ class _Builder:
         """ "All-in $X" before the deal: the blind (or ante) a short stack could not cover."""
         label = " ".join(m[1].replace("[ME]", "").split())
         name = self._who(m[1])
+        self.out.add(name)
         posted_ante = any(isinstance(e, ev.PostAnte) and e.player == name for e in self.events)
         if self.antes and not posted_ante:
             self._add(
@@ -575,16 +635,16 @@ class _Builder:
     def _on_FOLD_LINE(self, m: re.Match[str]) -> None:
         name = self._who(m[1])
         shown = parse_cards(m[2]) if m[2] else ()
-        self._add(ev.Fold(player=name, cards=shown, line=self.line))
+        self._decided(ev.Fold(player=name, cards=shown, line=self.line))
 
     def _on_CHECK_LINE(self, m: re.Match[str]) -> None:
-        self._add(ev.Check(player=self._who(m[1]), line=self.line))
+        self._decided(ev.Check(player=self._who(m[1]), line=self.line))
 
     def _on_CALL_LINE(self, m: re.Match[str]) -> None:
         name = self._who(m[1])
         amount = self._money(m[2])
         self._pay(name, amount)
-        self._add(ev.Call(player=name, amount=amount, line=self.line))
+        self._decided(ev.Call(player=name, amount=amount, line=self.line))
 
     def _on_BET_LINE(self, m: re.Match[str]) -> None:
         name = self._who(m[1])
@@ -593,12 +653,12 @@ class _Builder:
             # 3rd street's first bet completes the bring-in (F4, B7).
             total = self._pay(name, amount)
             self.bets.append(total)
-            self._add(ev.Complete(player=name, amount=total, line=self.line))
+            self._decided(ev.Complete(player=name, amount=total, line=self.line))
             return
         if self.top:
             # A "bet" into a bet (after a short all-in): a raise to the total.
             total = self._pay(name, amount)
-            self._add(ev.RaiseTo(player=name, amount=total, line=self.line))
+            self._decided(ev.RaiseTo(player=name, amount=total, line=self.line))
             return
         self._pay(name, amount)
         if self.stud and not self.bets:
@@ -607,7 +667,7 @@ class _Builder:
             # "Double bets" is 4th street's big bet (an open pair showing, B7).
             double = "ouble bets" in m[0] or " D bets" in m[0]
             self.bets.append(amount if self.street == "fourth" and not double else amount // 2)
-        self._add(ev.Bet(player=name, amount=amount, line=self.line))
+        self._decided(ev.Bet(player=name, amount=amount, line=self.line))
 
     def _raise(self, m: re.Match[str], all_in: bool) -> None:
         name = self._who(m[1])
@@ -616,16 +676,17 @@ class _Builder:
         if m[3] and total != self.put.get(name, 0) + first:
             raise Fail(f"raises {first} to {total}, but {name} had {self.put.get(name, 0)} in")
         opens = not self.top
+        self.spent[name] = self.spent.get(name, 0) + total - self.put.get(name, 0)
         self.put[name] = total
         self.top = max(self.top, total)
         if self.stud and self.street == "third" and not self.bets:
             # Tournament stud "Raises 80" over the bring-in of 40: the completion (F4, B7).
             self.bets.append(total)
-            self._add(ev.Complete(player=name, amount=total, all_in=all_in, line=self.line))
+            self._decided(ev.Complete(player=name, amount=total, all_in=all_in, line=self.line))
         elif opens:  # older logs "raise" a street nobody has bet yet: a bet
-            self._add(ev.Bet(player=name, amount=total, all_in=all_in, line=self.line))
+            self._decided(ev.Bet(player=name, amount=total, all_in=all_in, line=self.line))
         else:
-            self._add(ev.RaiseTo(player=name, amount=total, all_in=all_in, line=self.line))
+            self._decided(ev.RaiseTo(player=name, amount=total, all_in=all_in, line=self.line))
 
     def _on_RAISE_LINE(self, m: re.Match[str]) -> None:
         self._raise(m, all_in=False)
@@ -644,13 +705,13 @@ class _Builder:
         if not top:
             if self.stud and self.street == "third":
                 self.bets.append(total)
-                self._add(ev.Complete(player=name, amount=total, all_in=True, line=self.line))
+                self._decided(ev.Complete(player=name, amount=total, all_in=True, line=self.line))
             else:
-                self._add(ev.Bet(player=name, amount=amount, all_in=True, line=self.line))
+                self._decided(ev.Bet(player=name, amount=amount, all_in=True, line=self.line))
         elif total <= top:
-            self._add(ev.Call(player=name, amount=amount, all_in=True, line=self.line))
+            self._decided(ev.Call(player=name, amount=amount, all_in=True, line=self.line))
         else:
-            self._add(ev.RaiseTo(player=name, amount=total, all_in=True, line=self.line))
+            self._decided(ev.RaiseTo(player=name, amount=total, all_in=True, line=self.line))
 
     # -- the end of the hand ---------------------------------------------------------------
 
@@ -721,5 +782,18 @@ _NOTE_KINDS = {
     "Ranking": ev.NoteKind.FINISHED,
     "BOUNTY": ev.NoteKind.BOUNTY,
 }
+
+
+def _unprinted_board(tokens: list[LineToken]) -> tuple[Card, ...] | None:
+    """The summary's board of a hold'em or Omaha hand that deals no board line during the
+    hand (older logs: "Folded on the FLOP" and "Board [..]" only in the summary), else None."""
+    board: tuple[Card, ...] | None = None
+    for token in tokens:
+        if token.type in ("BOARD_LINE", "TABLE_CARDS_LINE"):
+            return None
+        if token.type == "SUMMARY_BOARD_LINE" and token.match[1].strip():
+            board = parse_cards(token.match[1])
+    return board
+
 
 _HANDLERS = handlers_of(_Builder)
