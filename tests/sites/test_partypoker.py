@@ -16,6 +16,7 @@ from analytics.store import rawtext
 from parser.formats import format_of, parse_hand, split_hands
 from parser.kit.decode import decode
 from parser.model import events as ev
+from parser.model.errors import ReplayMismatch
 from parser.model.hand import Source
 from parser.rooms.partypoker.reader import party_amount
 from replayer import replay
@@ -26,9 +27,6 @@ FOLDER = CORPORA / "sites" / "PartyPoker"
 #: Every PartyPoker hand of the corpus that is not ``ok``, with its reason (each read by
 #: hand): (status, problem kind, rule).
 PARTY_QUARANTINED = {
-    # A second small blind posted live by a player coming in ("live second sb"): Party
-    # counts it toward his bet, the engine counts an out-of-turn small blind as dead (B1).
-    "10398176832": ("invalid", "replay_mismatch", "B1"),
     # "Double Hold'em" (three hole cards, one discarded): no GameSpec row.
     "11764881345": ("unsupported", "unsupported", None),
     # Every stack in the seat list is "1" (a double-or-nothing table's broken export).
@@ -69,7 +67,7 @@ def test_every_party_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
     quarantined = {h: (s, k, r) for h, _, s, k, r in hands if s != "ok"}
     assert quarantined == PARTY_QUARANTINED
     ok = sum(1 for *_, s, _k, _r in hands if s == "ok")
-    assert ok == 80
+    assert ok == 81
     assert ok / len(hands) >= 0.9
 
 
@@ -203,3 +201,55 @@ def test_glued_mac_lines_are_split():
 def test_nul_prefixed_lines_decode():
     data = "\x00".join(CLASSIC.split("\n")).encode()
     assert "Hand History" in decode(data, "club.txt")
+
+
+SECOND_SMALL_BLIND = """***** Hand History for Game 778 *****
+$4/$8 USD Texas Hold'em - Tuesday, May 10, 21:05:00 BST 2011
+Table Harbour (Real Money)
+Seat 1 is the button
+Total number of players : 4/6
+Seat 1: Ann ( $100 USD )
+Seat 2: Bob ( $100 USD )
+Seat 3: Cid ( $100 USD )
+Seat 4: Dee ( $100 USD )
+Bob posts small blind [$2 USD].
+Cid posts big blind [$4 USD].
+Dee posts small blind [$2 USD].
+** Dealing down cards **
+Dee calls [$2 USD]
+Ann folds
+Bob folds
+Cid checks
+** Dealing Flop ** [ Kh, 7c, 2d ]
+Cid bets [$4 USD]
+Dee folds
+Cid does not show cards.
+Cid wins $14 USD
+"""
+
+
+def test_a_second_small_blind_from_a_newcomer_counts_toward_his_bet():
+    # Dee comes in posting a small blind after the big blind, then calls $2 to the $4
+    # blind: Party counts the post toward his bet, so it is a live blind, not a dead one.
+    hand = _hand(SECOND_SMALL_BLIND)
+    posts = [(e.player, e.blind, e.amount) for e in hand.events if isinstance(e, ev.PostBlind)]
+    assert posts == [
+        ("Bob", ev.Blind.SMALL, 200),
+        ("Cid", ev.Blind.BIG, 400),
+        ("Dee", ev.Blind.BIG, 200),
+    ]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players if p.invested} == {
+        "Bob": -200,
+        "Cid": 600,
+        "Dee": -400,
+    }
+
+
+def test_a_second_small_blind_called_in_full_is_still_refused():
+    # The same post followed by a call of the whole blind puts in more than he owes: not
+    # read as a dead blind behind the log's back, the replay refuses it (B1).
+    text = SECOND_SMALL_BLIND.replace("Dee calls [$2 USD]", "Dee calls [$4 USD]")
+    with pytest.raises(ReplayMismatch, match="B1"):
+        replay(_hand(text))

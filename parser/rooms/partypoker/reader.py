@@ -472,6 +472,13 @@ class _Builder:
             )
             return
         blind = _POSTS[kind]
+        posts = {e.blind for e in self.events if isinstance(e, ev.PostBlind)}
+        if blind is ev.Blind.SMALL and {ev.Blind.SMALL, ev.Blind.BIG} <= posts:
+            # A second "small blind" after the big blind (a player coming in): Party counts
+            # it toward his bet, as his call of the rest shows ("posts small blind [$10]",
+            # then "calls [$5]" to the $15 blind). The engine's live post after the big
+            # blind is Blind.BIG (a small blind there is dead, F1).
+            blind = ev.Blind.BIG
         live = amount
         if blind is ev.Blind.SMALL_AND_BIG:
             live = amount - self._posted_small(amount)
