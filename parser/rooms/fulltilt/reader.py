@@ -26,17 +26,19 @@ from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from lark.exceptions import UnexpectedInput
+from lark import Lark
 
 from parser.kit.builder import Fail, RoomBuilder, dispatch, handlers_of
 from parser.kit.clock import TIME_ZONES
-from parser.kit.errors import translate
 from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import RoomLexer
-from parser.kit.lexer import LineToken, line_tokens
+from parser.kit.lexer import LineToken
 from parser.kit.money import CURRENCY_SIGNS, MoneyError, to_units, to_units_floor
 from parser.kit.names import SeatNames
+from parser.kit.reading import first_group, hand_text, id_at_start, read_lines
 from parser.kit.split import split_at_headers
+from parser.kit.table import table_hand
+from parser.kit.vocabulary import UPPER_STUD_STREETS, game_names
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.errors import IncompleteHand, UnsupportedGame
@@ -47,16 +49,12 @@ SITE = "Full Tilt"
 HEADER_RE = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #(\d+)")
 #: Full Tilt's game names -> GAME_SPECS codes.
 GAMES: dict[str, str] = {
-    "No Limit Hold'em": "NLHE",
-    "NL Hold'em": "NLHE",
-    "Pot Limit Hold'em": "PLHE",
-    "PL Hold'em": "PLHE",
-    "Limit Hold'em": "FLHE",
-    "Pot Limit Omaha Hi": "PLO",
+    **game_names(
+        "{betting} {game}",
+        {"Hold'em": "HE", "Omaha Hi": "O", "5 Card Draw": "5CD"},
+        ("No Limit", "Pot Limit", "Limit"),
+    ),
     "Pot Limit Omaha": "PLO",
-    "PL Omaha Hi": "PLO",
-    "No Limit Omaha Hi": "NLO",
-    "Limit Omaha Hi": "FLO",
     "Pot Limit Omaha H/L": "PLO8",
     "Pot Limit Omaha Hi/Lo": "PLO8",
     "Limit Omaha H/L": "FLO8",
@@ -71,9 +69,6 @@ GAMES: dict[str, str] = {
     "Limit 2-7 Triple Draw": "FL27TD",
     "No Limit 2-7 Single Draw": "NL27SD",
     "Limit Badugi": "FLBADUGI",
-    "Limit 5 Card Draw": "FL5CD",
-    "No Limit 5 Card Draw": "NL5CD",
-    "Pot Limit 5 Card Draw": "PL5CD",
 }
 #: From 2013 the header abbreviates the limit ("NL Hold'em", "PL Omaha Hi", "FL Badugi");
 #: every game is written both ways, so the short names are derived, not listed.
@@ -135,13 +130,7 @@ _CARD_GROUP = re.compile(r"\[([^\]]*)\]")
 #: a summary seat line glued to the next one (see ``_on_SUMMARY_SEAT_LINE``)
 _GLUED_SEAT = re.compile(r" Seat (\d+): ")
 _SUMMARY_WON = re.compile(r"(?:collected|won) \(([$€£]?\d+(?:,\d{3})*(?:\.\d+)?[kK]?)\)")
-_STUD_STREETS = {
-    "4TH STREET": "fourth",
-    "5TH STREET": "fifth",
-    "6TH STREET": "sixth",
-    "7TH STREET": "seventh",
-    "RIVER": "seventh",
-}
+_STUD_STREETS = UPPER_STUD_STREETS
 _DRAWS = {"FIRST DRAW": "first_draw", "SECOND DRAW": "second_draw", "THIRD DRAW": "third_draw"}
 _BLINDS = {
     "small blind": ev.Blind.SMALL,
@@ -163,8 +152,7 @@ def looks_like_fulltilt(text: str, path: str) -> bool:
 
 def identify_fulltilt(text: str) -> tuple[str, str] | None:
     """The room and hand number of a hand's text, even when it does not parse."""
-    m = HEADER_RE.match(text.lstrip("\ufeff").lstrip())
-    return (SITE, m[1]) if m else None
+    return id_at_start(HEADER_RE, SITE, text)
 
 
 def split_fulltilt(text: str, path: str) -> Iterator[Source]:
@@ -230,15 +218,11 @@ class _Lexer(RoomLexer):
 
 def parse_fulltilt(raw: Source) -> ParsedHand:
     """Parse one Full Tilt hand (a :class:`Source` from :func:`split_fulltilt`)."""
-    text = raw.text if raw.text.endswith("\n") else raw.text + "\n"
-    m = _HEADER.match(text.split("\n", 1)[0])
-    hand_id = m["id"] if m else None
+    text = hand_text(raw)
+    hand_id = first_group(_HEADER.match(text.split("\n", 1)[0]), "id")
     _refuse_unknown_game(raw, text.split("\n", 1)[0], hand_id)
     _refuse_partial(raw, text, hand_id)
-    try:
-        tokens = line_tokens(grammar("parser.rooms.fulltilt", "fulltilt", _Lexer), text)
-    except UnexpectedInput as error:
-        raise translate(error, raw, text, hand_id, summary="*** SUMMARY") from None
+    tokens = read_lines(_grammar(), raw, text, hand_id, summary="*** SUMMARY")
     return _Builder(raw, hand_id).build(tokens)
 
 
@@ -267,6 +251,10 @@ def _refuse_unknown_game(raw: Source, header: str, hand_id: str | None) -> None:
             path=raw.path,
             line=raw.first_line,
         )
+
+
+def _grammar() -> Lark:
+    return grammar("parser.rooms.fulltilt", "fulltilt", _Lexer)
 
 
 def _refuse_partial(raw: Source, text: str, hand_id: str | None) -> None:
@@ -316,6 +304,7 @@ class _Builder(RoomBuilder):
         self.started_at: datetime | None = None
         self.table = ""
         self.max_seats: int | None = None
+        self.level: str | None = None  # the room writes no level in its hands
         self.stakes = Stakes(small=0, big=0)
         self.button: int | None = None
         self.stud = self.draw = False
@@ -334,25 +323,11 @@ class _Builder(RoomBuilder):
         dispatch(self, tokens, _HANDLERS, (Fail, MoneyError, ValueError, KeyError))
         assert self.hand_id is not None
         self._summary_collects()
-        return ParsedHand(
-            site=SITE,
-            hand_id=self.hand_id,
-            game=self.spec.code,
-            game_name=self.spec.name,
-            stakes=self.stakes,
-            currency=self.currency,
-            unit=self.unit,
-            started_at=self.started_at,
-            table=self.table,
-            max_seats=self.max_seats,
-            button_seat=self.button,
-            tournament_id=self.tournament_id,
-            seats=tuple(self.seats.values()),
-            events=tuple(self.events),
-            summary=Summary(
-                total_pot=self.total_pot, rake=self.rake, boards=tuple(self.summary_boards)
-            ),
-            source=self.raw,
+        summary = Summary(
+            total_pot=self.total_pot, rake=self.rake, boards=tuple(self.summary_boards)
+        )
+        return table_hand(
+            self, SITE, self.spec, self.spec.name, self.stakes, self.seats.values(), summary
         )
 
     # -- helpers -----------------------------------------------------------------------
