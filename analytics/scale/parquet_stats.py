@@ -34,6 +34,13 @@ class NoDataset(FileNotFoundError):
     """``--parquet`` names no pokerhh Parquet dataset."""
 
 
+#: SQLite's computed ``players.anonymous`` (migration 0012: Bovada's "Seat N" seats are not
+#: players), the same test in DuckDB, so ``--parquet`` leaves the same rows out.
+_ANONYMOUS = (
+    "(site IN ('Bovada', 'Ignition', 'Bodog') AND regexp_full_match(name, 'Seat [0-9]+'))"
+)
+
+
 def _views(root: Path) -> tuple[str, ...]:
     def files(name: str) -> str:
         glob = str(root / name / "*.parquet").replace("'", "''")
@@ -44,8 +51,8 @@ def _views(root: Path) -> tuple[str, ...]:
         f" FROM {files(HANDS.name)}",
         f"CREATE VIEW hand_players AS SELECT site || {_SEP} || hand_id AS hand,"
         f" site || {_SEP} || name AS player_id, * FROM {files(PLAYERS.name)}",
-        f"CREATE VIEW players AS SELECT DISTINCT site || {_SEP} || name AS id, site, name"
-        f" FROM {files(PLAYERS.name)}",
+        f"CREATE VIEW players AS SELECT DISTINCT site || {_SEP} || name AS id, site, name,"
+        f" {_ANONYMOUS} AS anonymous FROM {files(PLAYERS.name)}",
         f"CREATE VIEW player_hand_stats AS SELECT site || {_SEP} || hand_id AS hand,"
         f" site || {_SEP} || name AS player_id, * EXCLUDE (site, hand_id, name)"
         f" FROM {files(STATS.name)}",

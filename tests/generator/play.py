@@ -17,6 +17,8 @@ from parser.model import events as ev
 from parser.model.cards import DECK, Card
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Stakes, Summary
+from parser.model.house import HouseRules
+from parser.rooms.pokerstars import ROOM as POKERSTARS
 from replayer import order, replay
 from replayer.betting import Actor
 from replayer.engine import HandReplay
@@ -56,8 +58,15 @@ class _Dealer:
         return taken
 
 
-def play_hand(rng: random.Random, game: str, hand_id: str = "1", players: int = 0) -> ParsedHand:
-    """One complete random hand of ``game`` (a ``GAME_SPECS`` code), with its claims."""
+def play_hand(
+    rng: random.Random, game: str, hand_id: str = "1", players: int = 0,
+    house: HouseRules = POKERSTARS.house,
+) -> ParsedHand:
+    """One complete random hand of ``game`` (a ``GAME_SPECS`` code), with its claims.
+
+    The hand is PokerStars' (it is written as PokerStars text), so its odd chips follow
+    PokerStars' house rules unless ``house`` says otherwise (PHH, a live log: S4).
+    """
     spec = GAME_SPECS[game]
     n = players or rng.randint(2, min(spec.max_players, 8 if spec.hole_cards < 5 else 6))
     names = [f"P{i}" for i in range(1, n + 1)]
@@ -68,7 +77,7 @@ def play_hand(rng: random.Random, game: str, hand_id: str = "1", players: int = 
         currency="USD", unit=100, table="Generated", max_seats=max(n, 6),
         button_seat=None if spec.forced is Forced.BRING_IN else n,
         seats=tuple(Seat(seat=i + 1, name=names[i], stack=stacks[i]) for i in range(n)),
-        summary=Summary(),
+        summary=Summary(), house=house,
     )  # fmt: skip
     dealer = _Dealer(rng, hand, spec)
     _forced_and_deal(dealer, names, stakes)
