@@ -65,7 +65,7 @@ if hero is not None:
 else:
     st.caption("Choose a hero in the sidebar for places, profit, ROI and ITM.")
 st.subheader("All tournaments")
-st.dataframe(frame, hide_index=True, use_container_width=True)
+st.dataframe(frame, hide_index=True, width="stretch")
 
 keys = [f"{s}:{t}" for s, t in zip(frame["site"], frame["tournament"], strict=True)]
 if not keys:
@@ -113,7 +113,7 @@ if len(stack):
         )
     )
 st.subheader("Eliminations in order")
-st.dataframe(outs, hide_index=True, use_container_width=True)
+st.dataframe(outs, hide_index=True, width="stretch")
 if len(spots):
     st.subheader("All-ins by ICM")
     st.caption(
@@ -122,8 +122,8 @@ if len(spots):
         + ": as the chip EV expected, as the hand fell, and their difference (positive:"
         " the cards ran worse than expected). Players not in the hand move too."
     )
-    st.dataframe(icm, hide_index=True, use_container_width=True)
-    st.dataframe(spots, hide_index=True, use_container_width=True)
+    st.dataframe(icm, hide_index=True, width="stretch")
+    st.dataframe(spots, hide_index=True, width="stretch")
 if len(problems):
     st.subheader("Problems (differences with the summary, stacks that do not carry over)")
-    st.dataframe(problems, hide_index=True, use_container_width=True)
+    st.dataframe(problems, hide_index=True, width="stretch")
