@@ -3,27 +3,38 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+TEST_STAMP := $(VENV)/.test-installed-stamp
 
 .PHONY: dashboard test lint bench native
 
+# What pokerhh itself needs (its dependencies and the compiled core): the dashboard's
+# whole set-up, without the test extras (issue 23 item 18: 765 MB of dask, pyarrow,
+# duckdb, pokerkit, mypy and selenium that the dashboard never imports).
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e .
 	touch $(STAMP)
+
+# The test extra ([project.optional-dependencies] test) on top: its requirements read
+# from pyproject.toml and installed as they are, so pokerhh is not built a second time.
+$(TEST_STAMP): $(STAMP) pyproject.toml
+	$(BIN)/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["test"]))' > $(VENV)/test-requirements.txt
+	$(BIN)/python -m pip install -q -r $(VENV)/test-requirements.txt
+	touch $(TEST_STAMP)
 
 ## Import sample_histories/ into a demo database and open the dashboard on it. The demo
 ## database is .venv/demo.sqlite, never your own; `make dashboard DEMO_DB=FILE` chooses.
 DEMO_DB ?= $(VENV)/demo.sqlite
 
 dashboard: $(STAMP)
-	$(BIN)/pokerhh import --quiet --db $(DEMO_DB) sample_histories
+	$(BIN)/pokerhh import --quiet --problems 0 --db $(DEMO_DB) sample_histories
 	$(BIN)/pokerhh dashboard --db $(DEMO_DB)
 
 ## Lint, type-check (mypy --strict, [tool.mypy]) and run the whole test suite, on the
 ## compiled core when it is built (setup.py); then the doctests of the packages once more
 ## in pure Python, which the compiled run cannot collect (tests/native_plugin.py).
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pokerhh --version
@@ -35,7 +46,7 @@ test: $(STAMP)
 native: $(STAMP)
 	$(BIN)/python -m pip install -q --no-deps -e .
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
