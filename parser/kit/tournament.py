@@ -11,11 +11,19 @@ once per hand, from the same line. Forms seen in PokerStars logs and their conve
     Tournament #5, 100+9 8-Game (Razz Limit) - Match Round I, Level IV (50/100)
     Tournament #6, €4.69+€0.31 Cub3d, Hold'em ...        a named format
     Tournament #7, Hold'em No Limit - Match Round I ...  no buy-in written
+
+Other rooms write no price where PokerStars does, but the tournament's name often holds it
+(:func:`price_in_name`): GGPoker's ``Tournament #25942319, Omaholic Bounty $8.40 Omaha``,
+WPN's ``$2.20 Turbo Heads-up, Table 1``. An amount followed by ``GTD`` is the guarantee,
+never the price (WPN's ``$5,000 GTD Tournament #27099516``): its sign still names the money
+the tournament is played for, and the buy-in stays 0 with ``freeroll`` False, which the
+tournament pages read as "not stated" (issue 23 item 12).
 """
 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from parser.kit.money import CURRENCY_SIGNS, to_units
 from parser.model.hand import Tournament
@@ -25,6 +33,12 @@ _BUY_IN = re.compile(
     r"(?:(?P<free>Freeroll)\b"
     r"|(?P<parts>[$€£¥₹\ufffd]?\d[\d.,]*(?:\+[$€£¥₹\ufffd]?\d[\d.,]*)*)"
     r"\s*(?P<code>USD|EUR|GBP|INR|CNY|CAD|SC|FPP)?\b(?:\s+(?P<name>[^\s,()]+),)?)?",
+    re.IGNORECASE,
+)
+#: A price in a tournament's name: ``$8.40``, ``$1,050``, ``$1K``; ``gtd`` marks a guarantee.
+_NAME_PRICE = re.compile(
+    r"(?P<sign>[$€£])(?P<num>\d[\d,]*(?:\.\d+)?)(?P<times>[KM])?\b"
+    r"(?P<gtd>\s*(?:GTD|Guaranteed)\b)?",
     re.IGNORECASE,
 )
 _ROUND = re.compile(r"Match Round (?P<round>[IVXLC]+|\d+)\b", re.IGNORECASE)
@@ -82,15 +96,59 @@ def split_buy_in(amounts: tuple[int, ...]) -> tuple[int, int, int]:
     return (amounts[0] if amounts else 0), 0, 0
 
 
+def price_in_name(name: str) -> tuple[str, int, tuple[int, ...]] | None:
+    """Currency, unit and price (the whole of it: buy-in, bounty and fee are not told
+    apart) a tournament's name states, or None when it names no money.
+
+    >>> price_in_name("Omaholic Bounty $8.40 Omaha (NL postflop)")
+    ('USD', 100, (840,))
+    >>> price_in_name("High Rollers PLO Main Event $1K Omaha"), price_in_name("$5,000 GTD")
+    (('USD', 100, (100000,)), ('USD', 100, ()))
+    >>> price_in_name("OSS #27 - $300,000 GTD Sunday Special $109"), price_in_name("Hold'em")
+    (('USD', 100, (10900,)), None)
+    """
+    currency = None
+    for m in _NAME_PRICE.finditer(name):
+        currency = currency or CURRENCY_SIGNS[m["sign"]]
+        if m["gtd"]:
+            continue
+        major = Decimal(m["num"].replace(",", ""))
+        major *= {"K": 1000, "M": 1_000_000}.get((m["times"] or "").upper(), 1)
+        return CURRENCY_SIGNS[m["sign"]], 100, (to_units(str(major), 100),)
+    return (currency, 100, ()) if currency else None
+
+
+def tournament_named(name: str, tournament_id: str, level: str | None) -> Tournament:
+    """The :class:`Tournament` of a hand whose header gives only the tournament's name
+    (WPN): its price, when the name states one (:func:`price_in_name`)."""
+    found = price_in_name(name)
+    if found is None:
+        return Tournament(tournament_id=tournament_id, level=level, name=name)
+    currency, unit, amounts = found
+    return Tournament(tournament_id=tournament_id, buy_in=sum(amounts), currency=currency,
+                      unit=unit, level=level, name=name)  # fmt: skip
+
+
 def tournament_of_header(line: str, tournament_id: str, level: str | None) -> Tournament:
-    """The :class:`Tournament` a tournament hand's header line describes."""
+    """The :class:`Tournament` a tournament hand's header line describes.
+
+    >>> t = tournament_of_header("Poker Hand #TM2697462: Tournament #25942319, Omaholic"
+    ...     " Bounty $8.40 Omaha (NL postflop) - Level18(1,250/2,500)", "25942319", "18")
+    >>> t.currency, t.unit, t.buy_in, t.bounty, t.fee, t.freeroll
+    ('USD', 100, 840, 0, 0, False)
+    """
     m = _BUY_IN.search(line)
     if m is None or m["tid"] != tournament_id:
         return Tournament(tournament_id=tournament_id, level=level)
     round_m = _ROUND.search(line)
     amounts: tuple[int, ...]
+    named = None
+    if not m["free"] and not m["parts"]:  # the name, up to the level: " - Level18(...)"
+        named = price_in_name(line[m.end() :].split("\n", 1)[0].split(" - ", 1)[0])
     if m["free"]:
         currency, unit, amounts = "PLAY", 1, ()
+    elif named is not None:
+        currency, unit, amounts = named
     else:
         currency, unit, amounts = money_parts(m["parts"] or "", m["code"])
     buy_in, bounty, fee = split_buy_in(amounts)

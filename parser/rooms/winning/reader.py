@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
@@ -42,6 +43,7 @@ from parser.kit.money import MoneyError
 from parser.kit.reading import first_group, hand_key, hand_start, hand_text, read_lines
 from parser.kit.split import split_at_starts
 from parser.kit.table import table_hand
+from parser.kit.tournament import tournament_named
 from parser.kit.vocabulary import game_names
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
@@ -198,6 +200,8 @@ class _Builder(RoomBuilder):
         self.max_seats: int | None = None
         self.button: int | None = None
         self.tournament_id: str | None = None
+        #: The tournament's name, which may state its price ("$2.20 Turbo"; issue 23 item 12).
+        self.tournament_name = ""
         self.level: str | None = None
         self.boards: dict[int, list[Card]] = {1: []}
         self.run = 1
@@ -234,7 +238,11 @@ class _Builder(RoomBuilder):
         summary = Summary(total_pot=total, rake=rake, jackpot=jackpot, boards=boards)
         stakes = Stakes(small=self.small, big=self.big, cap=self.cap)
         seats = self.seats.values()
-        return table_hand(self, SITE, self.spec, self.game_name, stakes, seats, summary)
+        hand = table_hand(self, SITE, self.spec, self.game_name, stakes, seats, summary)
+        if self.tournament_id is None:
+            return hand
+        named = tournament_named(self.tournament_name, self.tournament_id, self.level)
+        return replace(hand, tournament=named)
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -300,6 +308,7 @@ class _Builder(RoomBuilder):
         small, big = found["small"], found["big"]
         if found["tid"] is not None:
             self.tournament_id = found["tid"]
+            self.tournament_name = (found["tname"] or "").strip(" -")
             self.level = found["level"]
             self.currency, self.unit = "CHIPS", 1
             small, big = found["lsmall"], found["lbig"]
@@ -556,7 +565,7 @@ class _Builder(RoomBuilder):
             self.tournament_id = path_id[1] if path_id else tournament[1] if tournament else None
             self.currency, self.unit = "CHIPS", 1
             if tournament is not None:
-                self.table = tournament[2]
+                self.tournament_name, self.table = tournament[1], tournament[2]
         elif "PM " in table:
             self.currency = "PLAY"
         self.small, self.big = self._money(small), self._money(big)
