@@ -10,9 +10,9 @@ XML whatever their name (``.xml`` or ``.txt``), with or without the ``<?xml?>`` 
 What iPoker writes differently, and how it is reconciled here (docs/sites.md, iPoker):
 
 - Actions are not in order inside a round: they are sorted by their ``no``.
-- A call's, bet's and all-in's ``sum`` is what the action adds, a raise's ("23") the
-  raise's total this street: the builder keeps each player's bet on the street, and tells
-  an all-in ("7") bet, call or raise by the bet it faces.
+- A call's, bet's, all-in's and flat raise's ("6") ``sum`` is what the action adds, a
+  raise's ("23") the raise's total this street: the builder keeps each player's bet on
+  the street, and tells an all-in ("7") bet, call or raise by the bet it faces.
 - There is no uncalled-bet line, no pot, no rake and no collected line: a player's
   ``win`` is what he was paid. The engine returns uncalled bets itself (B11); when the
   wins add up to more than the pot without them, they include the uncalled part (the
@@ -135,7 +135,7 @@ def split_ipoker(text: str, path: str) -> Iterator[Source]:
     """One ``Source`` per ``<game>``: the game's own lines first (so that line k of the
     text is file line ``first_line + k - 1``), then the session's ``<general>`` (the
     table, the currency, the tournament), which every hand needs and the file gives once.
-    A game cut off before ``</game>`` is yielded as it is (it parses as incomplete)."""
+    A game cut off before ``</game>`` is yielded as it is (see :func:`_closed`)."""
     first_game = _GAME_START.search(text)
     if first_game is None:
         stripped = text.strip()
@@ -149,6 +149,11 @@ def split_ipoker(text: str, path: str) -> Iterator[Source]:
         start = _GAME_START.search(text, pos)
         if start is None:
             return
+        opened = text.rfind("<session", pos, start.start())
+        if opened >= 0:
+            # A file of several sessions (an archive): each game is of the last one opened.
+            general = _GENERAL.search(text, opened, start.start())
+            session = general[0] if general else ""
         end = _GAME_END.search(text, start.end())
         stop = end.end() if end else len(text)
         if end is not None:
@@ -197,7 +202,21 @@ class _Element:
         return found.text.strip() if found is not None else None
 
 
-def _read_xml(raw: Source, hand_id: str | None) -> _Element:
+def _closed(body: str) -> str | None:
+    """A game cut off right after a ``</round>``, with its end tag written back.
+
+    Nothing follows a game's last round but ``</game>`` (the players' ``win`` and ``bet``
+    come first, in ``<players>``), so such a game lacks only the tag when its play reached
+    its end: the builder checks that (``_Builder.cut``), the replay the wins. A game cut
+    inside an element gives None: what it lost cannot be told."""
+    game, mark, session = body.partition("<session_general>")
+    if not game.rstrip().endswith("</round>"):
+        return None
+    return game.rstrip() + "\n</game>\n" + mark + session
+
+
+def _read_xml(raw: Source, hand_id: str | None) -> tuple[_Element, bool]:
+    """The game's element tree, and whether its ``</game>`` was written back (cut)."""
     root = _Element("root", {}, 0)
     stack = [root]
     parser = expat.ParserCreate()
@@ -217,6 +236,8 @@ def _read_xml(raw: Source, hand_id: str | None) -> _Element:
     parser.EndElementHandler = end
     parser.CharacterDataHandler = data
     body = re.sub(r"<\?xml[^>]*\?>", "", raw.text)
+    closed = _closed(body) if "</game>" not in body else None
+    body = closed or body
     try:
         parser.Parse("<root>" + body + "</root>", True)
     except expat.ExpatError as error:
@@ -239,7 +260,7 @@ def _read_xml(raw: Source, hand_id: str | None) -> _Element:
             text=text.strip(),
             hand_id=hand_id,
         ) from None
-    return root.children[0]
+    return root.children[0], closed is not None
 
 
 @cache
@@ -254,6 +275,9 @@ class GameType:
     betting: str
     blinds: tuple[str, str] | None
     ante: str | None
+    #: the two amounts name a fixed-limit game's bets ("Holdem L $5/$10" posts $2.50/$5
+    #: blinds), not its blinds as "LH 20/40 x2 Limit $10.00/$20.00" does
+    bets: bool = False
 
 
 def read_gametype(text: str) -> GameType:
@@ -267,6 +291,7 @@ def read_gametype(text: str) -> GameType:
     tree = _gametype_parser().parse(text.strip())
     game = betting = None
     blinds = ante = None
+    named_by_bets = False
     for child in tree.children:
         if isinstance(child, Token) and child.type == "GAME":
             game = _GAME_WORDS[str(child)]
@@ -275,12 +300,13 @@ def read_gametype(text: str) -> GameType:
             betting = _LIMITS[tokens[-1]]
             if tokens[0].startswith("LH"):
                 game = "holdem"
+            named_by_bets = betting == "fixed_limit" and len(tokens) == 1
         elif isinstance(child, Tree) and child.data == "blinds":
             blinds = (str(child.children[0]), str(child.children[1]))
         elif isinstance(child, Tree) and child.data == "ante":
             ante = str(child.children[0])
     assert betting is not None
-    return GameType(game, betting, blinds, ante)
+    return GameType(game, betting, blinds, ante, named_by_bets and blinds is not None)
 
 
 def _card(text: str) -> Card | None:
@@ -298,15 +324,23 @@ def _cards(text: str) -> list[Card | None]:
 # -- the hand -----------------------------------------------------------------------------------
 
 
+def _last_line(raw: Source) -> int:
+    """The file line of the game's last line (before the session's general, appended)."""
+    game = raw.text.partition("<session_general>")[0].rstrip()
+    return raw.first_line + game.count("\n")
+
+
 def parse_ipoker(raw: Source) -> ParsedHand:
     """Parse one ``<game>`` (a ``Source`` from :func:`split_ipoker`)."""
     found = _GAME_START.search(raw.text)
     hand_id = found[1] if found else None
-    root = _read_xml(raw, hand_id)
+    root, cut = _read_xml(raw, hand_id)
     game = next(root.iter("game"), None)
     if game is None or hand_id is None:
         raise ParseError("no <game> element", path=raw.path, line=raw.first_line)
-    return _Builder(raw, hand_id, root, game).build()
+    builder = _Builder(raw, hand_id, root, game)
+    builder.cut = cut
+    return builder.build()
 
 
 class _Fail(Exception):
@@ -327,6 +361,8 @@ class _Builder:
         self.uncalled: dict[str, int] = {}
         self.seats: dict[str, Seat] = {}
         self.stud = False
+        #: the game was cut off after a whole round (its ``</game>`` written back)
+        self.cut = False
 
     def _fail(self, message: str, line: int) -> ParseError:
         return ParseError(message, path=self.raw.path, line=line, hand_id=self.hand_id)
@@ -456,6 +492,14 @@ class _Builder:
             street_no += 1
         self._close()
         del streets, street_no
+        if self.cut and not self._play_ended(spec):
+            last = _last_line(self.raw)
+            raise IncompleteHand(
+                f"the game stops at line {last} before its </game>, its play unfinished",
+                hand_id=self.hand_id,
+                path=self.raw.path,
+                line=last,
+            )
         # claims
         pot = sum(self.posted.values()) - sum(self.uncalled.values())
         if sum(wins.values()) > pot:
@@ -488,6 +532,21 @@ class _Builder:
             events=tuple(self.events),
             summary=summary,
             source=self.raw,
+        )
+
+    def _play_ended(self, spec: GameSpec) -> bool:
+        """Whether a cut game's rounds reach the end of its play: one player left, or the
+        last street dealt (its round is whole: the cut came after its ``</round>``)."""
+        out = {
+            e.player
+            for e in self.events
+            if isinstance(e, ev.Fold) or (isinstance(e, ev.Note) and e.note is ev.NoteKind.SITS_OUT)
+        }
+        if len(set(self.seats) - out) <= 1:
+            return True
+        last = spec.streets[-1].name
+        return any(
+            isinstance(e, ev.DealBoard | ev.StreetStart) and e.street == last for e in self.events
         )
 
     def _spec(self, gametype: GameType, hole: int) -> GameSpec:
@@ -612,9 +671,9 @@ class _Builder:
         elif kind == "23":  # a raise to ``sum`` in all this street
             all_in = self._put(name, amount - before)
             add(ev.RaiseTo(player=name, amount=amount, all_in=all_in, line=line))
-        elif kind == "6":  # a raise by ``sum``
-            all_in = self._put(name, facing + amount - before)
-            add(ev.RaiseTo(player=name, amount=facing + amount, all_in=all_in, line=line))
+        elif kind == "6":  # a raise adding ``sum`` (the flat format: "Raise", $10 in, $30)
+            all_in = self._put(name, amount)
+            add(ev.RaiseTo(player=name, amount=before + amount, all_in=all_in, line=line))
         elif kind == "7":
             self._put(name, amount)
             total = before + amount
@@ -657,6 +716,13 @@ class _Builder:
                     sizes.append(e.amount if street in ("third", "fourth") else e.amount // 2)
             small = min(sizes or [4 * (bring_in or 1)])
             return Stakes(small=small, big=2 * small, ante=ante, bring_in=bring_in)
+        if gametype.bets and gametype.blinds is not None and self._money(gametype.blinds[1]):
+            # the small bet is the big blind (F1)
+            return Stakes(
+                small=self._money(gametype.blinds[0]),
+                big=self._money(gametype.blinds[1]),
+                ante=ante,
+            )
         if gametype.blinds is not None and self._money(gametype.blinds[1]) > 0:
             small, big = self._money(gametype.blinds[0]), self._money(gametype.blinds[1])
         else:
