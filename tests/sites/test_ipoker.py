@@ -159,6 +159,8 @@ def test_gametype_grammar():
     assert read_gametype("Holdem БЛ €0.25/€0.50").betting == "no_limit"
     assert read_gametype("LH 20/40 x2 Limit $10.00/$20.00").game == "holdem"
     assert read_gametype("Omaha Pot limit $100.00/$200.00 Ante $0.00").ante == "$0.00"
+    # a currency code before the amount (the Serbian client's dinars)
+    assert read_gametype("Holdem NL RSD1/RSD2").blinds == ("RSD1", "RSD2")
 
 
 def test_a_game_without_its_name_is_told_by_its_hole_cards():
