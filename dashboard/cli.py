@@ -65,9 +65,11 @@ exit status:
      previous import), even when some hands were quarantined (they are stored)
   1  a path, the database or the hand asked for does not exist or cannot be read, or the
      database cannot be written (disk full, locked by another program too long); for
-     import, some file was not imported, whatever the reason (an unreadable zip, an
-     undecodable file, a file with no hand history...): each is listed under "not read"
-     in the summary and nothing of it is stored, so the next import tries it again
+     import, some file was not imported, whatever the reason (an unreadable zip or
+     folder, an undecodable file, a file with no hand history, an empty folder...):
+     each is listed under "not read" in the summary and nothing of it is stored, so the
+     next import tries it again; or nothing was imported, every file being skipped
+     (under a folder, files that are no hand history are listed as "skipped")
   2  usage error, or a filter value that names nothing stored
   3  watch --once: the hands written in the last --quiet-after seconds were held back
      (each file's last hand may still be being written; listed): run it again later
@@ -122,6 +124,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _db_to_write(args: argparse.Namespace) -> Path:
+    """The database a command may create: in a folder that exists, when the path was
+    chosen (``--db``, ``$POKERHH_DB``); only the default's folder is made (issue 23,
+    item 16): a mistyped ``--db ~/pokre/x.sqlite`` must not leave a tree of folders."""
+    path = resolve_db_path(getattr(args, "db", None))
+    folder = path.parent
+    if path != default_db_path() and not os.path.lexists(folder):
+        raise BadDatabase(path, f"no such folder {folder} (create it first; only the"
+                          " default database's folder is created)")  # fmt: skip
+    return path
 
 
 def _database_hint(error: sqlite3.Error) -> str:
@@ -185,9 +199,11 @@ def _parser() -> argparse.ArgumentParser:
         parents=[db],
         help="import hand histories (files, folders, zip files)",
         description=(
-            "Import hand histories. Folders are read recursively (*.txt files); zip files\n"
-            "are read in memory. Hands already stored count as duplicates; a hand that fails\n"
-            "to parse or replay is stored quarantined, with its reason and its raw text."
+            "Import hand histories. Folders are read recursively (the files named\n"
+            f"{_suffix_globs()}); zip files are read in memory. Hands already stored\n"
+            "count as duplicates; a hand that fails to parse or replay is stored\n"
+            "quarantined, with its reason and its raw text. Under a folder, a file that is\n"
+            "no hand history (empty, a web page, notes) is listed as skipped, not an error."
         ),
         epilog=_epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -329,6 +345,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _suffix_globs() -> str:
+    """The files a folder is searched for, from the formats' registry (``*.txt, *.xml,
+    *.phh, *.phhs, *.zip``): never a list of our own that a new format would outdate."""
+    from analytics.ingest.sources import HISTORY_SUFFIXES
+
+    return ", ".join(f"*{suffix}" for suffix in (*HISTORY_SUFFIXES, ".zip"))
+
+
 def date(text: str) -> dt.date:
     """``2019-07-12``, for argparse (whose message names the function: "invalid date")."""
     return dt.date.fromisoformat(text)
@@ -438,7 +462,7 @@ def _import(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     if args.engine == "dask" or args.parquet or args.scheduler:
         return _import_dask(args)
-    db_path = resolve_db_path(args.db)
+    db_path = _db_to_write(args)
     bar = ProgressBar(enabled=False if args.quiet else None)
     interrupted: ImportInterrupted | None = None
     try:
@@ -464,7 +488,7 @@ def _import(args: argparse.Namespace) -> int:
     if interrupted is not None:
         return _interrupt_status(interrupted.__cause__ or interrupted)
     # One rule (the --help's exit status): a file not imported, for any reason, is exit 1.
-    return EXIT_FAILED if report.files_refused else EXIT_OK
+    return EXIT_FAILED if report.failed else EXIT_OK
 
 
 def _import_dask(args: argparse.Namespace) -> int:
@@ -559,7 +583,7 @@ def _watch(args: argparse.Namespace) -> int:
         for folder in missing:
             print(f"pokerhh: {folder}: no such folder", file=sys.stderr)
         return EXIT_FAILED
-    db_path = resolve_db_path(args.db)
+    db_path = _db_to_write(args)
     stop = threading.Event()
     if args.once:
         stop.set()

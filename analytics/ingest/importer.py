@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from analytics.ingest.pipeline import Problem, Stages
 from analytics.ingest.prepare import (
     GC_THRESHOLD,
+    NOT_A_HAND_HISTORY,
     HandNote,
     PreparedFile,
     prepare_file,
@@ -42,7 +43,13 @@ from analytics.ingest.prepare import (
 )
 from analytics.ingest.ranges import cuts
 from analytics.ingest.rows import HandRows
-from analytics.ingest.sources import MAX_FILE_BYTES, InputFile, Refused, list_inputs
+from analytics.ingest.sources import (
+    HISTORY_SUFFIXES,
+    MAX_FILE_BYTES,
+    InputFile,
+    Refused,
+    list_inputs,
+)
 from analytics.store.db import compact, connect, refresh_statistics
 from analytics.store.writer import FileMeta, FileWrite, HandWriter, Written
 from analytics.tournaments.store import refresh as refresh_tournaments
@@ -91,8 +98,13 @@ class ImportReport:
     files_unchanged: int = 0
     #: Files or zip members not read: unreadable, undecodable, unsafe names (nothing stored).
     files_refused: list[Refused] = field(default_factory=list)
-    #: Files under folders and in zips that are not hand histories (not ``*.txt``).
+    #: Files under folders and in zips that are not hand histories by their suffix
+    #: (not one of ``HISTORY_SUFFIXES``): counted only.
     files_ignored: int = 0
+    #: Files found under a folder that are not hand histories by their content (0 bytes,
+    #: no hand header, a room's web page): listed, but not an error, or one stray file
+    #: would fail every import of its folder (issue 23, item 16).
+    files_skipped: list[Refused] = field(default_factory=list)
     hands_seen: int = 0
     #: Hands newly stored, by status (ok, invalid, cancelled, incomplete, unsupported).
     stored: Counter[str] = field(default_factory=Counter)
@@ -113,6 +125,13 @@ class ImportReport:
     #: The database was empty and this import filled it, then compacted it
     #: (:func:`analytics.store.db.compact`).
     compacted: bool = False
+
+    @property
+    def failed(self) -> bool:
+        """Exit status 1 (the CLI's one rule): some file was not imported, or nothing at
+        all was, every file found being skipped."""
+        imported = self.files_imported or self.files_unchanged
+        return bool(self.files_refused) or (bool(self.files_skipped) and not imported)
 
     @property
     def stored_total(self) -> int:
@@ -175,8 +194,11 @@ def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
         files += f", {report.files_unchanged} unchanged since a previous import"
     if report.files_refused:
         files += f", {len(report.files_refused)} not read"
+    if report.files_skipped:
+        files += f", {len(report.files_skipped)} skipped (not hand histories)"
     if report.files_ignored:
-        files += f", {report.files_ignored} ignored (not .txt)"
+        suffixes = ", ".join((*HISTORY_SUFFIXES, ".zip"))
+        files += f", {report.files_ignored} ignored (not {suffixes})"
     kinds = ", ".join(f"{k} {n:,}" for k, n in report.invalid_by_kind.most_common())
     lines = [
         f"  time:        {report.seconds:.1f}s ({report.hands_per_second:,.0f} hands/s)",
@@ -202,7 +224,10 @@ def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
     if report.summaries or report.tournaments:
         lines.append(f"  tournaments: {report.summaries:,} summaries read,"
                      f" {report.tournaments:,} tournaments rebuilt")  # fmt: skip
-    lines += [f"  not read: {r.path}: {r.kind}: {r.message}" for r in report.files_refused]
+    lines += [f"  not read: {r.path}: {r.kind}: {_reason(r)}" for r in report.files_refused]
+    lines += [f"  skipped:  {r.path}: {r.kind}: {_reason(r)}" for r in report.files_skipped]
+    if report.files_skipped and not (report.files_imported or report.files_unchanged):
+        lines.append("  nothing imported: every file found was skipped")
     if report.problems and problems > 0:
         listed = sorted(report.problems, key=lambda p: _SEVERITY.get(p.status, 0))[:problems]
         lines.append(f"Problems (first {len(listed)} of {len(report.problems)}):")
@@ -213,6 +238,28 @@ def summary_lines(report: ImportReport, *, problems: int = 20) -> list[str]:
                      " (the dashboard's Import page shows the quarantined hands and why;"
                      " import --problems N lists them)")  # fmt: skip
     return lines
+
+
+def _reason(refused: Refused) -> str:
+    """A refusal's message without the path it is listed under: a parser's error starts
+    with ``path:line:``, which would print the path twice.
+
+    >>> _reason(Refused("a.txt", "summary_error", "a.txt:1: not a summary"))
+    'line 1: not a summary'
+    """
+    message = refused.message
+    rest = message.removeprefix(f"{refused.path}:")
+    if rest == message:
+        return message
+    line, colon, after = rest.partition(":")
+    if colon and line.isdigit():
+        return f"line {line}:{after}"
+    return rest.lstrip()
+
+
+#: Refusals that say a file found under a folder is not a hand history at all, rather
+#: than one that could not be read: skipped (:attr:`ImportReport.files_skipped`).
+SKIPPED_KINDS = frozenset({NOT_A_HAND_HISTORY, "not_a_summary"})
 
 
 def import_paths(
@@ -241,8 +288,9 @@ def import_paths(
     report = ImportReport()
     listing = list_inputs(paths)
     report.files_refused.extend(listing.refused)
+    report.files_skipped.extend(listing.skipped)
     report.files_ignored = listing.ignored
-    report.files = len(listing.files) + len(listing.refused)
+    report.files = len(listing.files) + len(listing.refused) + len(listing.skipped)
     db = connect(db_path)
     try:
         known = {sha: hands for sha, hands in db.execute("SELECT sha256, hands FROM files")}
@@ -536,7 +584,10 @@ class _Preparer:
         if isinstance(work, concurrent.futures.Future):
             work = work.result()
         if isinstance(work, Refused):
-            report.files_refused.append(work)
+            if item.walked and work.kind in SKIPPED_KINDS:
+                report.files_skipped.append(work)
+            else:
+                report.files_refused.append(work)
             return item, None
         assert work is None or isinstance(work, PreparedFile)
         return item, work

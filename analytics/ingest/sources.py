@@ -19,6 +19,12 @@ and anything but a regular file is refused with what it is; it is then opened wi
 ``O_NONBLOCK`` (a FIFO swapped in after the listing fails the same check instead of blocking)
 and read no further than its size at opening plus :data:`GROWTH_MARGIN`, so a file that
 never ends (a device or pseudo-file passing as a regular one) is refused, not read.
+
+Nothing passes in silence (issue 23, item 16): a folder that cannot be listed (itself or
+one under it) is refused, as is a folder given with no file of those suffixes in it and a
+0-byte file named on the command line. Found by walking a folder, a 0-byte file (a client
+creates the file before writing its first hand) is *skipped*: listed, but not an error,
+since it would otherwise fail every import of that folder until the client writes to it.
 """
 
 from __future__ import annotations
@@ -165,6 +171,9 @@ class InputFile:
     read: Callable[[], bytes]
     #: The file on disk, for one that can be read in ranges (None: a zip member).
     local: Path | None = None
+    #: Found by walking a folder, not named nor in a zip: one that is not a hand history
+    #: by its content (a web page, notes) is skipped, not refused (issue 23, item 16).
+    walked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +190,9 @@ class Listing:
     files: list[InputFile]
     refused: list[Refused]
     ignored: int = 0
+    #: Files found under folders that hold nothing to import (0 bytes), with why: listed
+    #: by the summary, not an error (issue 23, item 16).
+    skipped: list[Refused] = field(default_factory=list)
     archives: list[_Archive] = field(default_factory=list)
 
     @property
@@ -199,14 +211,7 @@ def list_inputs(paths: Iterable[str | os.PathLike[str]]) -> Listing:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            for found in _walk(path):
-                if not (_is_zip_name(found.name) or found.name.lower().endswith(HISTORY_SUFFIXES)):
-                    listing.ignored += 1
-                elif _regular(listing, found):
-                    if _is_zip_name(found.name):
-                        _add_zip(listing, found)
-                    else:
-                        _add_file(listing, found)
+            _add_folder(listing, path)
         elif not path.exists():
             listing.refused.append(Refused(str(path), "not_found", "no such file or folder"))
         elif not _regular(listing, path):
@@ -216,6 +221,31 @@ def list_inputs(paths: Iterable[str | os.PathLike[str]]) -> Listing:
         else:
             _add_file(listing, path)
     return listing
+
+
+def _add_folder(listing: Listing, folder: Path) -> None:
+    """The hand histories and zips under ``folder``; a folder that cannot be listed is
+    refused (``os.walk`` would skip it without a word), and so is ``folder`` itself when
+    it holds nothing to import."""
+    def counts() -> tuple[int, ...]:
+        return tuple(map(len, (listing.files, listing.refused, listing.skipped, listing.archives)))
+
+    before = counts()
+    ignored = listing.ignored
+    for found in _walk(folder, listing):
+        if not (_is_zip_name(found.name) or found.name.lower().endswith(HISTORY_SUFFIXES)):
+            listing.ignored += 1
+        elif _regular(listing, found):
+            if _is_zip_name(found.name):
+                _add_zip(listing, found)
+            else:
+                _add_file(listing, found, walked=True)
+    if counts() == before:
+        others = listing.ignored - ignored
+        besides = f"; {others:,} other file(s) ignored" if others else ""
+        listing.refused.append(Refused(str(folder.absolute()), "empty", (
+            f"no hand history in this folder (no {', '.join(HISTORY_SUFFIXES)} or .zip"
+            f" file{besides})")))  # fmt: skip
 
 
 def _regular(listing: Listing, path: Path) -> bool:
@@ -243,8 +273,13 @@ def _is_zip_file(path: Path) -> bool:
         return False  # read as a file, which reports why it cannot be
 
 
-def _walk(folder: Path) -> Iterator[Path]:
-    for root, dirs, names in os.walk(folder):
+def _walk(folder: Path, listing: Listing) -> Iterator[Path]:
+    def unreadable(error: OSError) -> None:
+        where = str(Path(error.filename or folder).absolute())
+        reason = f"folder not read: {error.strerror or error}"
+        listing.refused.append(Refused(where, "unreadable", reason))
+
+    for root, dirs, names in os.walk(folder, onerror=unreadable):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(names):
             if not name.startswith("."):
@@ -255,14 +290,18 @@ def _is_zip_name(name: str) -> bool:
     return name.lower().endswith(".zip")
 
 
-def _add_file(listing: Listing, path: Path) -> None:
+def _add_file(listing: Listing, path: Path, *, walked: bool = False) -> None:
     shown = str(path.absolute())
     try:
         size = path.stat().st_size
     except OSError as error:
         listing.refused.append(Refused(shown, "unreadable", error.strerror or str(error)))
         return
-    listing.files.append(InputFile(shown, size, lambda: read_regular(path), path))
+    if size == 0:
+        empty = Refused(shown, "empty", "an empty file (0 bytes): nothing to import")
+        (listing.skipped if walked else listing.refused).append(empty)
+        return
+    listing.files.append(InputFile(shown, size, lambda: read_regular(path), path, walked))
 
 
 def _add_zip(listing: Listing, path: Path) -> None:

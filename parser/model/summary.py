@@ -15,6 +15,13 @@ class SummaryError(ParseError):
     kind = "summary_error"
 
 
+class NotASummary(SummaryError):
+    """A file that only looks like a summary (a room's web page of the tournament): not
+    a broken summary but no summary at all, which an import of a folder skips."""
+
+    kind = "not_a_summary"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Place:
     """One line of the places: ``  2: COyourACES [3] (India), ₹2,035.24 (18.183%)``."""

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from lark import Token, v_args
 
 from parser.kit.summaries import SummaryLines, line_error, parse_lines, room_amount
-from parser.model.summary import SummaryError, TournamentSummary
+from parser.model.summary import NotASummary, TournamentSummary
 
 SITE = "Winamax"
 _RECOGNISE = re.compile(r"^[\ufeff\x00-\x08\x0b-\x1f]*Winamax Poker - Tournament summary : ")
@@ -43,7 +43,7 @@ def parse_winamax_summary(text: str, path: str = "<text>") -> TournamentSummary:
     """Parse one Winamax summary; :class:`SummaryError` where it does not fit."""
     page = _WEB_PAGE.search(text[:3000])
     if _RECOGNISE.match(text[:3000]) is None and page is not None:
-        raise SummaryError(
+        raise NotASummary(
             f"Winamax's web page of tournament {page['id']} (HTML), not a tournament summary:"
             " the summary is the text the client saves (\"Winamax Poker - Tournament"
             " summary : ...\")", path=path, line=1)  # fmt: skip
