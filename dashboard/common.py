@@ -12,9 +12,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from analytics.ingest.importer import import_paths
 from analytics.stats import queries
 from dashboard import data
+from dashboard.upload import UploadStopped, run_worker
 
 NO_HERO = "(no hero)"
 KINDS = {"All games": queries.ALL, "Cash": queries.CASH, "Tournaments": queries.TOURNAMENT}
@@ -29,8 +29,14 @@ def database() -> tuple[Path, data.Stamp, dict[str, int]]:
 
 
 def load_samples(path: Path) -> None:
+    """In the uploads' worker process, never the server's (issue 23 item 2): an import
+    holds the interpreter lock every other session's page needs."""
     with st.spinner("Importing the sample hands…"):
-        report = import_paths([data.SAMPLES], path)
+        try:
+            report = run_worker([str(data.SAMPLES)], str(path))
+        except UploadStopped as stopped:
+            st.error(stopped.refused.message)
+            return
     st.session_state["samples_loaded"] = report.stored_total
 
 

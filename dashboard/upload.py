@@ -15,9 +15,12 @@ process it holds the interpreter lock that every other session's page needs; one
 upload froze every session for 72 s. The worker is a new interpreter (not a fork of a
 server with threads), reports its progress back through a pipe, and is bounded: past
 :attr:`Limits.cpu_seconds` of CPU the kernel stops it (``RLIMIT_CPU``), past
-:attr:`Limits.wall_seconds` the server kills it. The importer writes each file in a
-transaction (batches of small files as savepoints of one), so a killed worker leaves the
-files committed before it and nothing of the rest: SQLite rolls back what was not committed.
+:attr:`Limits.memory_bytes` of address space its allocations fail (``RLIMIT_AS``: it
+reports the limit and ends), past :attr:`Limits.wall_seconds` the server kills it. The
+importer writes each file in a transaction (batches of small files as savepoints of one),
+so a killed worker leaves the files committed before it and nothing of the rest: SQLite
+rolls back what was not committed. The sample hands the dashboard offers are imported in
+such a worker too (:func:`run_worker`).
 
 The limits per upload (issue 23 item 5; ``docs/reliability.md``, "Hostile input"), each
 refused with a message that names it: the files' total size, the number of files once
@@ -74,14 +77,18 @@ class Limits:
     are opened (a client's folder of a few years, one file per table and day); 512 MiB of
     text once inflated (about a million hands); 10 minutes of one core for the worker,
     which imports about 2 million hands at the measured 3,500 hands/s, so only a hostile
-    file reaches it; and an hour of wall-clock time (a worker waiting on the database
-    lock uses no CPU)."""
+    file reaches it; 2 GiB of address space beyond the worker's start (a file on disk is
+    imported range by range, 250 MB at most measured for any size; a zip member of the
+    512 MiB allowed is read whole, its bytes, text and hands about three times its size),
+    so a hostile file cannot take the server's machine; and an hour of wall-clock time (a
+    worker waiting on the database lock uses no CPU)."""
 
     file_bytes: int = MAX_UPLOAD_BYTES
     total_bytes: int = MAX_UPLOAD_BYTES
     files: int = 10_000
     inflated_bytes: int = 512 * 1024 * 1024
     cpu_seconds: int = 600
+    memory_bytes: int = 2 * 1024 * 1024 * 1024
     wall_seconds: float = 3600.0
 
 
@@ -320,6 +327,7 @@ def _work(
 ) -> None:
     """Check the listing against the limits, then import."""
     _limit_cpu(limits.cpu_seconds)
+    limit_memory(limits.memory_bytes)
     try:
         listing = list_inputs(paths)
         try:
@@ -331,6 +339,8 @@ def _work(
             return
         report = import_paths(paths, db_path, progress=lambda p: send("progress", p))
         send("done", report)
+    except MemoryError:  # RLIMIT_AS: the allocation that went past it failed
+        send("refused", memory_refusal(limits.memory_bytes))
     except Exception as error:  # a bug in pokerhh: say so, never a silent end
         where = traceback.extract_tb(error.__traceback__)[-1]
         message = (f"the import failed: {type(error).__name__}: {error} (at"
@@ -352,6 +362,33 @@ def _limit_cpu(seconds: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def limit_memory(extra: int) -> None:
+    """``RLIMIT_AS``: allocations past ``extra`` bytes of address space more than the
+    process has now (the interpreter and pokerhh loaded are not the upload's) fail, and
+    Python raises ``MemoryError``: the worker says so and ends, its open transaction rolled
+    back. Address space, not resident memory (no limit on that is enforced by Linux): it
+    counts what is reserved, so the bound is a little tighter than the memory used."""
+    try:
+        import resource
+    except ImportError:  # not POSIX: the other limits alone
+        return
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            now = next(int(line.split()[1]) * 1024 for line in status
+                       if line.startswith("VmSize:"))  # fmt: skip
+    except (OSError, StopIteration, ValueError, IndexError):  # not Linux: no measure of it
+        return
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    soft = now + extra if hard == resource.RLIM_INFINITY else min(now + extra, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def memory_refusal(limit: int) -> Refused:
+    message = (f"stopped past {_size(limit)} of memory, the limit of an upload{_KEPT};"
+               f" {COMMAND_LINE}")  # fmt: skip
+    return Refused(WHOLE_UPLOAD, "memory_limit", message)
 
 
 def over_limits(listing: Listing, limits: Limits) -> Refused | None:

@@ -10,6 +10,7 @@ Before these fixes every upload below was imported whole, in the server's own pr
 from __future__ import annotations
 
 import io
+import os
 import re
 import resource
 import sqlite3
@@ -176,3 +177,26 @@ def test_progress_comes_back_from_the_worker(db: Path) -> None:
     assert result.stored == 2
     assert [(p.files_done, p.files_total) for p in seen] == [(0, 2), (1, 2), (2, 2)]
     assert seen[-1].hands_seen == 2
+
+
+def test_the_worker_is_stopped_past_its_memory_limit(db: Path) -> None:
+    """A zip member is read whole: 40 MB of text in a worker allowed 32 MB more than it
+    started with fails to allocate, and says so; the file before it stays, the server's own
+    process is not limited (before: no memory limit, the member imported)."""
+    lines = os.urandom(20 * 1024 * 1024).hex()
+    text = "\n".join(lines[i : i + 100] for i in range(0, len(lines), 100)).encode()
+    upload = [Upload("a-small.txt", CHECK_RAISE), Upload("b.zip", _zip({"big.txt": text}))]
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    result = import_uploads(upload, db, limits=Limits(memory_bytes=32 * 1024 * 1024))
+    (refused,) = result.refused
+    assert (refused.path, refused.kind) == (WHOLE_UPLOAD, "memory_limit")
+    assert refused.message.startswith("stopped past 32 MB of memory, the limit of an upload")
+    assert _hands(db) == [("a-small.txt", "9000000007")]
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
+
+
+def test_a_normal_upload_fits_the_default_memory_limit(db: Path) -> None:
+    assert Limits().memory_bytes >= 1024 * 1024 * 1024
+    result = import_uploads([Upload("a.txt", _many_hands(2000))], db)
+    assert result.refused == []
+    assert result.stored == 2000
