@@ -6,18 +6,23 @@ dealt too early, the correction the dealer made) and the engine checks, through 
 ledger, that the correction is the one the rule requires:
 
 - E1: the first card of the deal exposed → misdeal.
-- E2: another card exposed in the deal → dealing goes on; the card is replaced after the
-  deal and is the burn card of the flop; two exposed → misdeal.
+- E2: another card exposed in the deal → dealing goes on; once every player has his
+  cards the card is replaced, and it is the next burn card (the flop's in board games);
+  two exposed → misdeal.
 - E3: one extra card to the first player → back to the deck as the next burn card; two →
-  misdeal.
+  misdeal. The card never comes back into play.
 - E4/E5: a flop of too many cards, or dealt before the betting ended → mixed back into
-  the deck (the burn stays), a new flop dealt without burning.
+  the deck (the burn stays, even one made before the betting ended), and after the
+  reshuffle a new flop dealt without burning.
 - E6: a premature turn → set aside; after the betting the river card is dealt as the turn;
   after that round the set-aside card is reshuffled into the stub, and the river dealt
   without burning.
 - E7: a premature river → back into the deck, reshuffled; after the betting, the river
   without burning.
-- E8: a misdeal voids the hand: every chip goes back, nothing is collected.
+- E8: a misdeal voids the hand: every chip goes back, nothing is collected. Only the
+  faults above call for one (or one of the standard misdeals, cited as E8, until the
+  first betting round has seen substantial action: docs/live.md); any other is refused
+  with the rule that says what to do instead.
 - B12: a player out of time checks if he can, else folds.
 
 A mistake leaves a requirement (``Pending``): the next event that moves cards or chips must
@@ -32,7 +37,7 @@ from typing import TYPE_CHECKING
 from parser.model import events as ev
 from parser.model.cards import Card, format_cards
 from parser.model.errors import CancelledHand, ReplayMismatch, RuleViolation
-from replayer.betting import Illegal, check_check, to_call
+from replayer.betting import Illegal, Mismatch, check_check, to_call
 from replayer.handlers import HandlerTable, handles
 from replayer.ledger import Place
 
@@ -78,6 +83,14 @@ class LiveState:
     set_aside: set[Card] = field(default_factory=set)
     #: The premature cards already returned (E4-E7), as text for the notes.
     returned: list[tuple[str, tuple[Card, ...]]] = field(default_factory=list)
+    #: E3's extra cards: back to the deck as a burn card, never dealt again.
+    extra: set[Card] = field(default_factory=set)
+    #: E4, E5, E7: the board street redealt only after the deck is reshuffled and cut,
+    #: and the rule that says so.
+    reshuffle_due: tuple[str, str] | None = None
+    #: The rule of the last board correction (E4-E7): burns and discards stay out of its
+    #: reshuffle.
+    rule: str = ""
 
 
 def live(play: HandReplay) -> LiveState:
@@ -160,33 +173,84 @@ def before_board(play: HandReplay, event: ev.DealBoard) -> None:
     state = play.live
     if state is None:
         return
+    due = state.reshuffle_due
+    if due is not None and due[0] == event.street:
+        raise Illegal(due[1], f"the new {event.street} is dealt before the deck is "
+                      "reshuffled and cut")
     if state.no_burn is not None and state.no_burn[0] == event.street:
         street, rule = state.no_burn
         if state.burned:
             raise Illegal(rule, f"the {street} after the correction is dealt without burning")
-        state.no_burn = None
+    if state.rule:
+        for card in event.cards:
+            spot = play.ledger.where(card)
+            if spot is not None and spot[0] is Place.BURN:
+                raise Illegal(state.rule, f"{card} is a burn card: it stays out of play "
+                              f"(the {event.street} cannot deal it)")
     if event.street == "river" and state.set_aside:
         cards = format_cards(sorted(state.set_aside))
         raise Illegal("E6", f"the set-aside {cards} is not reshuffled back before the river")
     for card in event.cards:
         if card in state.set_aside:
             raise Illegal("E6", f"{card} was set aside and cannot be dealt on the {event.street}")
-    state.burned = False
+
+
+def check_dealt(play: HandReplay, cards: tuple[Card, ...]) -> None:
+    """Cards dealt anywhere (a hand, a board): the exposed (E2) and extra (E3) cards of
+    the deal are out of play, whatever the ledger would say (D1 is the symptom, the rule
+    broken is theirs)."""
+    state = play.live
+    if state is None:
+        return
+    for card in cards:
+        if card in state.exposed_all:
+            raise Illegal("E2", f"{card} was exposed in the deal and cannot be kept: "
+                          "it is the next burn card")
+        if card in state.extra:
+            raise Illegal("E3", f"{card} was the extra card of the deal: it went back to "
+                          "the deck as the next burn card and cannot be dealt")
+
+
+def count_burn(play: HandReplay, street: str) -> None:
+    """The burn D5 says is made before ``street`` (a board, a stud street, a draw): the
+    log's own if it wrote one, else one the engine counts, which is the card a rule
+    names (E2, E3); none for the street a correction deals without burning (E5-E7)."""
+    state = play.live
+    ledger = play.ledger
+    if state is None:
+        ledger.burn()
+        return
+    no_burn = state.no_burn is not None and state.no_burn[0] == street
+    if no_burn:
+        state.no_burn = None
+    if state.burned:
+        state.burned = False
+        return
+    if no_burn:
+        return
+    if state.burn_due is not None:
+        card = state.burn_due[0]
+        state.burn_due = None
+        ledger.burned += 1
+        if card is not None:
+            ledger.spots[card] = (Place.BURN, "")
+        return
+    ledger.burn()
 
 
 def check_hole(play: HandReplay, cards: tuple[Card, ...]) -> None:
-    """E2: a card exposed in the deal cannot be kept in a hand."""
-    state = play.live
-    if state is not None and state.exposed_all:
-        for card in cards:
-            if card in state.exposed_all:
-                raise Illegal("E2", f"{card} was exposed in the deal and cannot be kept")
+    """E2: a card exposed in the deal cannot be kept in a hand; E3: nor the extra card."""
+    check_dealt(play, cards)
 
 
-def burned_for_street(play: HandReplay) -> bool:
-    """Whether the log burned a card itself for the street being dealt (else the engine
-    counts the burn D5 says was made)."""
-    return play.live is not None and play.live.burned
+def deal_complete(play: HandReplay) -> bool:
+    """Whether every player has his starting cards (E2's replacement and E3's extra card
+    come after that): each has had his hole-card line, or the betting has begun."""
+    if play.street_index or play.last_actor is not None:
+        return True
+    dealt = {e.player for e in play.hand.events[: max(play.index, 0)]
+             if isinstance(e, ev.DealHole)}  # fmt: skip
+    return all(a.name in dealt for a in play.order)
 
 
 # -- the handlers --------------------------------------------------------------------------
@@ -195,10 +259,19 @@ def burned_for_street(play: HandReplay) -> bool:
 def on_burn(play: HandReplay, event: ev.Burn) -> None:
     state = live(play)
     ledger = play.ledger
-    if play.next_to_act() is not None:
-        raise Illegal("D5", "a card is burned before the betting round is over")
     if state.burned:
         raise Illegal("D5", "a second card is burned before the same street")
+    if play.next_to_act() is not None and play.pending is None:
+        # A mistake only if nothing follows: the premature street it was burned for is
+        # dealt next (E5-E7: that burn stays), else D5 holds, located here.
+        play.pending = Pending(
+            allowed=(ev.DealBoard,),
+            rule="D5",
+            message="a card is burned before the betting round is over",
+            about=event,
+        )
+    elif play.next_to_act() is not None:
+        raise Illegal("D5", "a card is burned before the betting round is over")
     if state.burn_due is not None:
         due, rule = state.burn_due
         if event.card is not None and due is not None and event.card != due:
@@ -209,9 +282,15 @@ def on_burn(play: HandReplay, event: ev.Burn) -> None:
         if card is not None:
             ledger.spots[card] = (Place.BURN, "")
     else:
-        ledger.burn(event.card)
+        if event.card is not None and event.card in state.extra:
+            ledger.burned += 1
+            ledger.spots[event.card] = (Place.BURN, "")
+        else:
+            check_dealt(play, () if event.card is None else (event.card,))
+            ledger.burn(event.card)
     state.burned = True
     play.note = f"the dealer burns {event.card or 'a card'} (D5)"
+
 
 
 def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
@@ -222,6 +301,10 @@ def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
     state.exposed_all.add(event.card)
     if event.player is not None:
         play._actor(event.player)
+        first = play.order[0] if play.order else None
+        if event.first and first is not None and event.player != first.name:
+            raise Illegal("E1", f"the first card of the deal is {first.name}'s, not "
+                          f"{event.player}'s: another exposed card is E2's")
     # Out of play from now on: the player's hand, as the log deals it, is the one he keeps.
     play.ledger.spots[event.card] = (Place.SET_ASIDE, event.player or "")
     if event.first:
@@ -244,6 +327,9 @@ def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
 
 def on_replaced(play: HandReplay, event: ev.CardReplaced) -> None:
     state = live(play)
+    if not deal_complete(play):
+        raise Illegal("E2", f"{event.old} is replaced only after the deal, once every "
+                      "player has his cards")
     owner = state.exposed.pop(event.old, "?")
     if owner == "?":
         raise Illegal("E2", f"{event.old} was not exposed in the deal: nothing to replace")
@@ -252,6 +338,7 @@ def on_replaced(play: HandReplay, event: ev.CardReplaced) -> None:
     play._actor(event.player)
     ledger = play.ledger
     if event.new is not None:
+        check_dealt(play, (event.new,))
         ledger.deal(event.player, (event.new,))
     state.burn_due = (event.old, "E2")
     if not state.exposed:
@@ -268,13 +355,21 @@ def on_extra(play: HandReplay, event: ev.ExtraCard) -> None:
     if actor is not first:
         who = first.name if first else "nobody"
         raise Illegal("E3", f"E3's extra card is the first player's ({who}), not {actor.name}'s")
+    if not deal_complete(play):
+        raise Illegal("E3", "E3's extra card is the one dealt once every player has his "
+                      "cards")
     state.extra_count += 1
     if state.extra_count >= 2:
         message = "more than one extra card dealt: the hand is a misdeal"
         play.pending = Pending(allowed=(ev.Misdeal,), rule="E3", message=message, about=event)
         return
     if event.card is not None:
+        check_dealt(play, (event.card,))
+        if play.ledger.where(event.card) is not None:
+            raise Mismatch("D1", f"the extra card {event.card} is dealt twice: it is "
+                           "out of the deck already")
         play.ledger.spots[event.card] = (Place.SET_ASIDE, "")
+        state.extra.add(event.card)
     state.burn_due = (event.card, "E3")
     play.note = f"{actor.name}'s extra card goes back to the deck: the next burn card (E3)"
 
@@ -301,7 +396,16 @@ def on_returned(play: HandReplay, event: ev.BoardReturned) -> None:
     if to is ev.CardPlace.SET_ASIDE:
         ledger.set_aside(event.cards)
         state.set_aside.update(event.cards)
-    state.no_burn = ("flop", rule) if event.street == "flop" else ("river", rule)
+    if event.street == "flop" and not state.burned:
+        # E4/E5: the flop's burn was made and stays (the log need not write it).
+        count_burn(play, "flop")
+    redealt = "flop" if event.street == "flop" else "river"
+    state.no_burn = (redealt, rule)
+    if to is ev.CardPlace.DECK:
+        state.reshuffle_due = (redealt, rule)
+    state.rule = rule
+    # The burn made for the board taken back stays; the new one is dealt without burning.
+    state.burned = False
     state.returned.append((event.street, event.cards))
     play.pending = None
     what = "too many cards" if not premature else "premature"
@@ -328,16 +432,18 @@ def on_reshuffle(play: HandReplay, event: ev.Reshuffle) -> None:
     ):
         # E6: the premature turn goes back only once the real turn's betting is over.
         raise Illegal("E6", "the set-aside card is reshuffled in only after the turn's betting")
+    rule = state.rule or "E6"
     for card in event.cards:
         spot = ledger.where(card)
-        if spot is not None and spot[0] is not Place.SET_ASIDE:
-            place = spot[0].value.replace("_", " ")
+        if (spot is not None and spot[0] is not Place.SET_ASIDE) or card in state.extra:
+            place = "burn" if spot is None else spot[0].value.replace("_", " ")
             raise Illegal(
-                "E6", f"{card} ({place}) is reshuffled: only the cards taken out of play "
+                rule, f"{card} ({place}) is reshuffled: only the cards taken out of play "
                 "go back, never burn cards or discards",
             )
     ledger.to_deck(event.cards)
     state.set_aside.difference_update(event.cards)
+    state.reshuffle_due = None
     play.note = "the stub is reshuffled" + (
         f" with {format_cards(event.cards)}" if event.cards else ""
     ) + " and cut"
@@ -346,13 +452,69 @@ def on_reshuffle(play: HandReplay, event: ev.Reshuffle) -> None:
 def on_misdeal(play: HandReplay, event: ev.Misdeal) -> None:
     """E8: the hand is void; every chip goes back and nothing else may happen in it.
 
-    A misdeal is a fault of the deal: it is called before the first board or street, not
-    once the hand has been played on (standard, TDA "substantial action")."""
-    if play.street_index > 0:
-        raise Illegal("E8", f"a misdeal is called during the deal, not on the {play.street}")
+    Only the faults of E1-E3 make a misdeal (the first card exposed, two exposed, two
+    extra cards), and the standard ones cited as E8 (a card face up in the deck, a player
+    dealt out, the deal started at the wrong seat ...) until the first betting round has
+    seen substantial action (TDA 35-36): after that the hand goes on. A misdeal for a
+    fault the rules put right another way is refused with that rule (docs/live.md).
+    """
+    pending = play.pending
+    if pending is None or pending.rule not in ("E1", "E2", "E3") or pending.allowed != (
+        ev.Misdeal,
+    ):
+        refused = _no_misdeal(play, event)
+        if refused is not None:
+            raise Illegal(*refused)
     play.pending = None
     play.void = event
     play.note = f"misdeal ({event.rule}): the hand is void, every chip goes back (E8)"
+
+
+#: What each rule does instead of a misdeal, for a misdeal that cites it wrongly.
+_INSTEAD = {
+    "E1": "E1's misdeal is for the first card of the deal exposed, and none was",
+    "E2": "E2's misdeal is for two cards exposed in the deal; one exposed card is "
+          "replaced after the deal and burned, and the dealing continues",
+    "E3": "E3's misdeal is for more than one extra card; one extra card goes back to "
+          "the deck as the next burn card",
+    "E4": "a flop with too many cards is redealt (E4), not the hand",
+    "E5": "a premature flop is mixed back into the deck and redealt (E5), not the hand",
+    "E6": "a premature turn is set aside (E6), not a misdeal",
+    "E7": "a premature river is reshuffled into the deck (E7), not a misdeal",
+}
+
+
+def _no_misdeal(play: HandReplay, event: ev.Misdeal) -> tuple[str, str] | None:
+    """Why this misdeal is refused (rule, message), or None when it stands."""
+    state = play.live
+    if state is not None and state.exposed:
+        return "E2", (f"one card exposed in the deal ({format_cards(sorted(state.exposed))}) "
+                      "is no misdeal: the dealing continues, the card is replaced after the "
+                      "deal and is the next burn card")
+    if state is not None and state.burn_due is not None and state.burn_due[1] == "E3":
+        return "E3", ("one extra card is no misdeal: it goes back to the deck as the next "
+                      "burn card")
+    if event.rule in _INSTEAD:
+        return event.rule, _INSTEAD[event.rule]
+    if play.street_index > 0:
+        return "E8", f"a misdeal is called during the deal, not on the {play.street}"
+    if substantial_action(play):
+        return "E8", ("the first betting round has seen substantial action: no misdeal "
+                      "any more, the hand goes on (TDA 36)")
+    return None
+
+
+def substantial_action(play: HandReplay) -> bool:
+    """TDA 36: two actions in turn, one of them putting chips in, or any three actions
+    (forced bets and the draw are not actions)."""
+    actions = chips = 0
+    for event in play.hand.events[: max(play.index, 0)]:
+        if isinstance(event, ev.Call | ev.Bet | ev.RaiseTo | ev.Complete):
+            actions += 1
+            chips += 1
+        elif isinstance(event, ev.Fold | ev.Check):
+            actions += 1
+    return actions >= 3 or (actions >= 2 and chips >= 1)
 
 
 def on_time_out(play: HandReplay, event: ev.TimeOut) -> None:

@@ -14,7 +14,7 @@ from parser.model.cards import format_cards
 from parser.model.games import Evaluator
 from replayer.auto_draw import auto_draw, auto_draw_priority
 from replayer.betting import Illegal, Mismatch
-from replayer.corrections import before_board, burned_for_street, check_hole, hold_board
+from replayer.corrections import before_board, check_dealt, check_hole, count_burn, hold_board
 from replayer.handlers import HandlerTable, handles
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def on_street(play: HandReplay, event: ev.StreetStart) -> None:
     """A stud street or a draw round begins."""
     _waiting(play, event.street)
     play._next_street(_check_street(play, event.street))
-    play.ledger.burn()
+    count_burn(play, event.street)
     street = play.spec.streets[play.street_index]
     # Stud: every live player gets the street's card; the lines that follow name it.
     for actor in play._live():
@@ -100,6 +100,8 @@ def on_board(play: HandReplay, event: ev.DealBoard) -> None:
         early = _still_betting(play, event.street)
         nxt = _check_street(play, event.street)
         street = spec.streets[nxt]
+        if play.live is not None:
+            check_dealt(play, event.cards)
         if not street.board_cards and street.hole_up + street.hole_down:
             if early:
                 raise Illegal("B4", early)
@@ -116,8 +118,7 @@ def on_board(play: HandReplay, event: ev.DealBoard) -> None:
             return
         if play.live is not None:  # a live game's corrections (E4-E7)
             before_board(play, event)
-        if not burned_for_street(play):
-            play.ledger.burn()
+        count_burn(play, event.street)
         play._next_street(nxt)
         play.ledger.board(event.cards)
         play.boards[0].extend(event.cards)
