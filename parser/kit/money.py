@@ -121,6 +121,24 @@ class Amounts(dict[str, int]):
         return value
 
 
+#: A number with one or two decimals, not part of a longer number or a date ("7410.50"),
+#: nor a rounded thousand ("Total pot 2.42k").
+_FRACTION = re.compile(r"(?<![\d.])\d[\d,]*\.\d{1,2}(?![\d.kK])")
+
+
+def chip_unit(text: str) -> int:
+    """The smallest unit of a tournament hand's chips: 1, or hundredths when its lines
+    write a fraction of a chip (an odd ante's or a split pot's half chips, "7410.50";
+    Winamax 2010, iPoker). The header line is left out: it may state the buy-in in money.
+
+    >>> chip_unit("Tournament ... buyIn: 0.90€ + 0.10€\nSeat 1: Ann (5113)")
+    1
+    >>> chip_unit("Tournament ...\nSeat 3: Bob (7410.50)")
+    100
+    """
+    return 100 if _FRACTION.search(text, text.find("\n") + 1) else 1
+
+
 def to_units_floor(text: str, unit: int) -> tuple[int, bool]:
     """Like :func:`to_units`, but a fraction is rounded down and reported, not raised.
 

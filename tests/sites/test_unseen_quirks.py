@@ -49,9 +49,13 @@ def test_fulltilt_2013_header_abbreviates_every_limit():
     """From 2013 the game is "NL Hold'em", "PL Omaha Hi", "FL Badugi", "CAP NL Hold'em":
     the short limit of every game the long form names (the table name may also carry a
     bracket, "(New to the Game)")."""
-    for game, code in (("FL Badugi", "FLBADUGI"), ("PL Omaha Hi", "PLO"),
-                       ("PL 5 Card Omaha Hi", "PLO5"), ("CAP NL Hold'em", "NLHE"),
-                       ("NL 2-7 Single Draw", "NL27SD")):
+    for game, code in (
+        ("FL Badugi", "FLBADUGI"),
+        ("PL Omaha Hi", "PLO"),
+        ("PL 5 Card Omaha Hi", "PLO5"),
+        ("CAP NL Hold'em", "NLHE"),
+        ("NL 2-7 Single Draw", "NL27SD"),
+    ):
         hand = _one(_fulltilt(game).replace("(6 max)", "(New to the Game)"))
         assert hand.game == code, game
         assert hand.stakes.cap is None  # "CAP" names no cap amount
@@ -206,7 +210,9 @@ Bob collected [ $0.08 ]
 
 def test_pacific_jackpot_table_is_the_same_game():
     """ "No Limit Holdem Jackpot table" names a table with a jackpot drop, not a game."""
-    hand = _one(_pacific("$0.02/$0.04 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27"))
+    hand = _one(
+        _pacific("$0.02/$0.04 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27")
+    )
     assert hand.game == "NLHE"
     assert replay(hand).chips_conserved
 
@@ -216,8 +222,11 @@ def test_pacific_russian_ranks_in_a_cp1251_file():
     cp1251 file, which the decoder, with nothing to tell it cp1251, reads as cp1252."""
     from parser.kit.decode import decode
 
-    text = _pacific("$0.02/$0.04 Blinds No Limit Holdem - *** 03 07 2011 00:50:21",
-                    flop="[ 9s, Вh, 2s ]", shows="[ 2d, Тd ]")
+    text = _pacific(
+        "$0.02/$0.04 Blinds No Limit Holdem - *** 03 07 2011 00:50:21",
+        flop="[ 9s, Вh, 2s ]",
+        shows="[ 2d, Тd ]",
+    )
     hand = _one(decode(text.encode("cp1251"), "t.txt"))
     boards = [" ".join(map(str, e.cards)) for e in hand.events if isinstance(e, ev.DealBoard)]
     assert boards == ["9s Jh 2s", "5h", "7c"]
@@ -279,3 +288,39 @@ def test_ipoker_tournament_chips_grouped_with_dots():
     result = replay(hand)
     assert result.chips_conserved
     assert {p.name: p.net for p in result.players} == {"Ann": 2520, "Bob": -2500, "Cid": -20}
+
+
+# -- Winamax -------------------------------------------------------------------------
+
+
+def test_winamax_half_chips_of_a_2010_tournament_are_hundredths():
+    # A 2010 tournament's stacks carry half chips ("(2507.50)"): the hand's unit is a
+    # hundredth of a chip (parser.kit.money.chip_unit), not a parse error; whole-chip
+    # tournament hands keep unit 1.
+    text = """Winamax Poker - Tournament "Test" buyIn: 0.90€ + 0.10€ level: 8 - HandId: #100-71-1288124090 - Holdem no limit (15/75/150) - 2010/10/26 21:14:50 UTC
+Table: 'Test(1468666)#118' 9-max (real money) Seat #1 is the button
+Seat 1: Ann (2507.50)
+Seat 2: Bob (3000)
+Seat 3: Cid (2000)
+*** ANTE/BLINDS ***
+Bob posts small blind 75
+Cid posts big blind 150
+*** PRE-FLOP ***
+Ann raises 150 to 300
+Bob folds
+Cid folds
+Ann collected 375 from pot
+*** SUMMARY ***
+Total pot 375 | No rake
+Seat 1: Ann (button) won 375
+"""
+    hand = _one(text)
+    assert (hand.unit, hand.seats[0].stack) == (100, 250750)
+    result = replay(hand)
+    assert {p.name: p.collected - p.invested for p in result.players} == {
+        "Ann": 22500,
+        "Bob": -7500,
+        "Cid": -15000,
+    }
+    whole = _one(text.replace("2507.50", "2507"))
+    assert whole.unit == 1

@@ -31,8 +31,10 @@ WINAMAX_QUARANTINED = {
     "9250793-1578-1479092164": ("invalid", "rule_violation", "B9"),
     # "Total pot 10€" of a 5€ pot (the file is named "bad pot").
     "6468352-1737-1408024646": ("invalid", "replay_mismatch", "B10"),
-    # A tournament bet of "292.50" chips (the file is named "raise written as bet").
-    "6307872438747255-64-1288123510": ("invalid", "parse_error", None),
+    # A raise written "bets 292.50" over the big blind (the file is named "raise written
+    # as bet"): read in hundredths of a chip now (kit.money.chip_unit), a bet where there
+    # is one already (B1).
+    "6307872438747255-64-1288123510": ("invalid", "rule_violation", "B1"),
 }
 
 

@@ -47,7 +47,7 @@ from parser.kit.headers import uncapped_header
 from parser.kit.keyed_lexer import RoomLexer
 from parser.kit.layout import Builder
 from parser.kit.lexer import LineToken
-from parser.kit.money import Amounts, MoneyError, to_units, to_units_floor
+from parser.kit.money import Amounts, MoneyError, chip_unit, to_units, to_units_floor
 from parser.kit.reading import first_group, hand_text, identifier, read_lines, recogniser
 from parser.kit.split import split_at_headers
 from parser.kit.vocabulary import game_names
@@ -241,7 +241,8 @@ class WinamaxBuilder(Builder):
         self.stud = spec.forced is Forced.BRING_IN
         self.draw = any(street.draw for street in spec.streets)
         if header.tournament_id is not None:
-            self.currency, self.unit = "CHIPS", 1
+            # whole chips, or hundredths for a 2010 hand's half chips ("7410.50")
+            self.currency, self.unit = "CHIPS", chip_unit(self.raw.text)
         else:  # real money (EUR) or play money: both in cents
             self.currency, self.unit = header.currency or "PLAY", 100
         self.amounts = _Amounts(self.unit)
