@@ -109,6 +109,10 @@ def check_pending(play: HandReplay, event: ev.Event) -> None:
     if play.time_out is not None:
         resolve_time_out(play, event)
     if play.void is not None and not isinstance(event, ev.UncalledBetReturned):
+        if isinstance(event, ev.DealHole):
+            # docs/live.md: the void hand and the redeal are two records.
+            raise Illegal("E8", "the hand is void after the misdeal: the redeal is the "
+                          "next hand, with the same button and forced bets (E1)")
         raise Illegal(
             "E8", f"the hand is void after the misdeal: no {event.kind} (every chip goes back)"
         )

@@ -216,3 +216,18 @@ def test_e3_in_stud_the_extra_card_is_not_dealt_again() -> None:
     assert nets(result) == {"Ann": 30, "Bob": -15, "Cat": -15}
     error = refused(STUD, "@3 d extra p1 9h", "@6 d burn", swap=('"d dh p1 Ad"', '"d dh p1 9h"'))
     assert error.rule == "E3"
+
+
+# -- E8: what RULES.md leaves open (docs/live.md) ---------------------------------------------
+
+
+def test_e8_the_redeal_is_the_next_hand_not_this_one() -> None:
+    """The void hand is its own record (every chip back); a log that deals again after
+    the misdeal is refused: the redeal is the next hand, same button and blinds."""
+    redeal = cut(HOLDEM, 3).replace('"d dh p3 TdTs"', '"d dh p3 TdTs", "d dh p1 AsKs"')
+    error = refused(redeal, "@3 d misdeal E8 a card face up in the deck")
+    assert error.rule == "E8"
+    assert "redeal is the next hand" in str(error)
+    with pytest.raises(CancelledHand) as caught:
+        run(cut(HOLDEM, 3), "@3 d misdeal E8 a card face up in the deck")
+    assert "the redeal is the next hand" in str(caught.value)
