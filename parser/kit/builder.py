@@ -12,13 +12,14 @@ same in each room.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from parser.kit.errors import line_error
 from parser.kit.lexer import LineToken
 from parser.kit.names import SeatNames, seat_names
 from parser.model import events as ev
+from parser.model.cards import Card
 from parser.model.hand import Seat, Source
 
 Handler = Callable[[Any, re.Match[str]], None]
@@ -26,6 +27,45 @@ Handler = Callable[[Any, re.Match[str]], None]
 
 class Fail(Exception):
     """A problem with the current line; :func:`dispatch` adds where it is."""
+
+
+def check_board(board: Sequence[Card], shown: Sequence[Card]) -> None:
+    """A board line repeats the cards dealt so far before its new ones ("*** TURN ***
+    [Ad 7d 9d] [2s]"); some clients write them in another order ("[7d 9d Ad] [2s]",
+    GGPoker's WSOP hands): the same cards are the same board, the order dealt is kept.
+    Other cards are a ``Fail``."""
+    if len(board) != len(shown) or sorted(board) != sorted(shown):
+        raise Fail(f"the board so far is [{' '.join(map(str, board))}]")
+
+
+def split_board(
+    groups: Sequence[Sequence[Card]],
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A board line's card groups as (the cards so far, the new cards): the last group is
+    new, the ones before it repeat the board ("[Ad 7d 9d] [2s]"; one group: all new)."""
+    return tuple(c for g in groups[:-1] for c in g), tuple(groups[-1])
+
+
+def run_board(boards: dict[int, list[Card]], run: int, shared: Sequence[Card]) -> list[Card]:
+    """The board of run ``run`` (1, or 2 and 3 of a hand run twice or three times) that a
+    line deals onto: a later run's first line starts it from the cards it repeats, which
+    the first board must begin with."""
+    board = boards.get(run)
+    if board is None:
+        if tuple(boards[1][: len(shared)]) != tuple(shared):
+            raise Fail(f"run {run} does not share the first board's cards")
+        board = boards[run] = list(shared)
+    return board
+
+
+def extend_board(
+    board: list[Card], shown: Sequence[Card], new: Sequence[Card], street: str, run: int, line: int
+) -> ev.DealBoard:
+    """Deal ``new`` onto ``board`` (run ``run``'s) after the cards the line repeats
+    (:func:`check_board`): the event of the ``street``'s board line."""
+    check_board(board, shown)
+    board.extend(new)
+    return ev.DealBoard(street=street, cards=tuple(new), run=run, line=line)
 
 
 class _Lined(Protocol):

@@ -102,3 +102,9 @@ def line_error(
         text=text,
         hand_id=hand_id,
     )
+
+
+def hand_error(message: str, raw: Source, hand_id: str | None) -> ParseError:
+    """A problem of the whole hand, no one line at fault (its stakes cannot be told from
+    its header or its blinds): the ``ParseError`` at the hand's first line."""
+    return ParseError(message, path=raw.path, line=raw.first_line, hand_id=hand_id)

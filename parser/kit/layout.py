@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from parser.compiled import mypyc_attr
-from parser.kit.builder import Fail
+from parser.kit.builder import Fail, check_board
 from parser.kit.hand_summary import read_total_pot, revealed_cards
 from parser.kit.lexer import Line, LineToken, forget_lines
 from parser.kit.money import Amounts, MoneyError, to_units, to_units_floor
@@ -475,8 +475,7 @@ class Builder:
             if tuple(self.boards[1][: len(old_cards)]) != old_cards:
                 raise Fail("the second board does not share the first board's cards")
             board = self.boards[run] = list(old_cards)
-        if tuple(board) != old_cards:
-            raise Fail(f"the board so far is [{' '.join(map(str, board))}]")
+        check_board(board, old_cards)
         board.extend(new)
         self.street = street
         self._add(_deal_board(self.line, street, new, run))

@@ -324,3 +324,19 @@ Seat 1: Ann (button) won 375
     }
     whole = _one(text.replace("2507.50", "2507"))
     assert whole.unit == 1
+
+
+# -- the kit ------------------------------------------------------------------------------
+
+
+def test_the_board_so_far_in_another_order_is_the_same_board_in_every_room():
+    # parser.kit.builder.check_board, asked by PokerStars' layout, GGPoker, Winamax, Full
+    # Tilt and Bovada alike (GGPoker's WSOP "[7d 9d Ad] [2s]" after "[Ad 7d 9d]").
+    from parser.kit.builder import Fail, check_board
+    from parser.model.cards import parse_cards
+
+    board = parse_cards("Ad 7d 9d")
+    check_board(board, parse_cards("7d 9d Ad"))
+    for other in ("7d 9d Ac", "7d 9d", "7d 9d Ad 2s"):
+        with pytest.raises(Fail, match="the board so far"):
+            check_board(board, parse_cards(other))

@@ -33,7 +33,8 @@ from itertools import pairwise
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from parser.kit.builder import Fail, dispatch, handlers_of
+from parser.kit.builder import Fail, check_board, dispatch, handlers_of
+from parser.kit.errors import hand_error
 from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import RoomLexer
 from parser.kit.lexer import LineToken
@@ -44,7 +45,6 @@ from parser.kit.table import table_hand
 from parser.kit.vocabulary import UPPER_STUD_STREETS, game_codes
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
-from parser.model.errors import ParseError
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
@@ -344,11 +344,10 @@ class _Builder:
                 bet = 2 * self.bring_in
             return Stakes(small=bet, big=bet * 2, ante=self.ante, bring_in=self.bring_in)
         if small is None or big is None:
-            raise ParseError(
+            raise hand_error(
                 "no blinds posted and no stakes written: the stakes are unknown",
-                path=self.raw.path,
-                line=self.raw.first_line,
-                hand_id=self.hand_id,
+                self.raw,
+                self.hand_id,
             )
         if self.spec.betting.value == "fixed_limit":
             # The blinds are half the small bet and the small bet; a tournament's "Level 6
@@ -592,8 +591,8 @@ class _Builder:
     def _on_BOARD_LINE(self, m: re.Match[str]) -> None:
         groups = [parse_cards(g) for g in _CARD_GROUP.findall(m[2])]
         new = groups[-1][len(self.board) :] if len(groups) == 1 else groups[-1]
-        if len(groups) > 1 and tuple(c for g in groups[:-1] for c in g) != tuple(self.board):
-            raise Fail(f"the board so far is [{' '.join(map(str, self.board))}]")
+        if len(groups) > 1:
+            check_board(self.board, tuple(c for g in groups[:-1] for c in g))
         self._deal_board(new)
         if self.street != m[1].lower():
             raise Fail(f"{m[1].lower()} dealt as the {self.street}")

@@ -28,7 +28,15 @@ from zoneinfo import ZoneInfo
 
 from lark import Lark
 
-from parser.kit.builder import Fail, RoomBuilder, dispatch, handlers_of
+from parser.kit.builder import (
+    Fail,
+    RoomBuilder,
+    dispatch,
+    extend_board,
+    handlers_of,
+    run_board,
+    split_board,
+)
 from parser.kit.clock import TIME_ZONES
 from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import RoomLexer
@@ -438,27 +446,18 @@ class _Builder(RoomBuilder):
     _on_THIRD_STREET_LINE = _on_DEAL_LINE = _on_HOLE_CARDS_LINE
 
     def _on_BOARD_LINE(self, m: re.Match[str]) -> None:
-        street = m[1].lower()
+        self.street = street = m[1].lower()
         run = int(m[2]) if m[2] else 1
         if run > 1:
             self.twice = True
         groups = [parse_cards(g) for g in _CARD_GROUP.findall(m[3])]
-        board = self.boards.get(run)
-        if board is None:
-            board = self.boards[run] = []
-        cards = tuple(c for g in groups for c in g)
         if len(groups) > 1:
-            old = tuple(c for g in groups[:-1] for c in g)
-            if run > 1 and not board:
-                board.extend(old)
-            if tuple(board) != old:
-                raise Fail(f"the board so far is [{' '.join(map(str, board))}]")
-            new = groups[-1]
-        else:
-            new = cards[len(board) :]
-        board.extend(new)
-        self.street = street
-        self._add(ev.DealBoard(street=street, cards=new, run=run, line=self.line))
+            old, new = split_board(groups)
+            board = run_board(self.boards, run, old)
+        else:  # the whole board in one group
+            board = run_board(self.boards, run, ())
+            old, new = tuple(board), tuple(c for g in groups for c in g)[len(board) :]
+        self._add(extend_board(board, old, new, street, run, self.line))
 
     def _on_STREET_LINE(self, m: re.Match[str]) -> None:
         self.street = _STUD_STREETS[m[1]]

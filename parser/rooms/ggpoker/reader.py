@@ -37,7 +37,7 @@ from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from parser.kit.builder import Fail, dispatch, handlers_of
+from parser.kit.builder import Fail, dispatch, extend_board, handlers_of, run_board, split_board
 from parser.kit.grammar import grammar
 from parser.kit.headers import uncapped_header
 from parser.kit.keyed_lexer import RoomLexer
@@ -48,7 +48,7 @@ from parser.kit.reading import first_group, hand_text, identifier, read_lines, r
 from parser.kit.split import split_at_headers
 from parser.kit.vocabulary import game_names
 from parser.model import events as ev
-from parser.model.cards import Card, parse_cards
+from parser.model.cards import parse_cards
 from parser.model.games import GAME_SPECS, Forced
 from parser.model.hand import ParsedHand, Source, Stakes
 from parser.model.header import Header, HeaderError
@@ -296,26 +296,10 @@ class GGBuilder(Builder):
         run, street = _RUNS[m[1]], m[2].lower()
         if street not in self.spec.street_names:
             raise Fail(f"{self.spec.name} deals no board cards on the {street}")
-        groups = [parse_cards(g) for g in _CARD_GROUP.findall(m[3])]
-        if len(groups) == 1:
-            shared: tuple[Card, ...] = ()
-            new = groups[0]
-        else:
-            shared = tuple(c for g in groups[:-1] for c in g)
-            new = groups[-1]
-        board = self.boards.get(run)
-        if board is None:  # a later run starts from the cards the runs share
-            if tuple(self.boards[1][: len(shared)]) != shared:
-                raise Fail(f"run {run} does not share the first board's cards")
-            board = self.boards[run] = list(shared)
-        # The cards so far may be written in another order than they were dealt
-        # ("*** FLOP *** [Ad 7d 9d]", then "*** TURN *** [7d 9d Ad] [2s]"): the same
-        # cards, so the same board; the order dealt is kept.
-        if sorted(board) != sorted(shared):
-            raise Fail(f"the board so far is [{' '.join(map(str, board))}]")
-        board.extend(new)
         self.street = street
-        self._add(ev.DealBoard(street=street, cards=new, run=run, line=self.line))
+        shared, new = split_board([parse_cards(g) for g in _CARD_GROUP.findall(m[3])])
+        board = run_board(self.boards, run, shared)
+        self._add(extend_board(board, shared, new, street, run, self.line))
 
     # -- the end of the hand -------------------------------------------------------------
 

@@ -45,7 +45,7 @@ from zoneinfo import ZoneInfo
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from parser.kit.errors import line_error
+from parser.kit.errors import hand_error, line_error
 from parser.kit.money import MoneyError, to_units
 from parser.kit.reading import first_group, hand_key, hand_text, header_near_start
 from parser.kit.table import table_hand
@@ -871,11 +871,8 @@ class _Builder:
         if small is None and big is not None:
             small = big // 2 if big != 25 else 10
         if small is None or big is None:
-            raise ParseError(
-                "the blinds cannot be told: none is posted in full",
-                path=self.raw.path,
-                line=self.raw.first_line,
-                hand_id=self.hand_id,
+            raise hand_error(
+                "the blinds cannot be told: none is posted in full", self.raw, self.hand_id
             )
         return Stakes(small=small, big=big, ante=ante, bring_in=bring_in)
 

@@ -40,7 +40,7 @@ from decimal import Decimal, InvalidOperation
 from typing import ClassVar
 from zoneinfo import ZoneInfo
 
-from parser.kit.builder import Fail, dispatch, handlers_of
+from parser.kit.builder import Fail, check_board, dispatch, handlers_of
 from parser.kit.clock import TIME_ZONES
 from parser.kit.grammar import grammar
 from parser.kit.headers import uncapped_header
@@ -354,8 +354,7 @@ class WinamaxBuilder(Builder):
         groups = [parse_cards(g) for g in _CARD_GROUP.findall(m[2])]
         board = self.boards[1]
         shared = tuple(c for g in groups[:-1] for c in g)
-        if tuple(board) != shared:
-            raise Fail(f"the board so far is [{' '.join(map(str, board))}]")
+        check_board(board, shared)
         board.extend(groups[-1])
         self.street = street
         self._add(ev.DealBoard(street=street, cards=groups[-1], line=self.line))
