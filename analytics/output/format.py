@@ -23,21 +23,29 @@ class Money:
     ('$1.25', '-€0.05', '1250')
     >>> Money("XYZ", 100)(300), Money("USD", 100).signed(250), Money("PLAY", 1).signed(0)
     ('3.00 XYZ', '+$2.50', '0')
+
+    ``grouped``: thousands separated, for totals read at a glance (a hand's own amounts
+    stay as the room writes them).
+
+    >>> Money("USD", 100, grouped=True)(-561886), Money("CHIPS", 1, grouped=True)(10216491)
+    ('-$5,618.86', '10,216,491')
     """
 
-    def __init__(self, currency: str | None, unit: int | None) -> None:
+    def __init__(self, currency: str | None, unit: int | None, *, grouped: bool = False) -> None:
         self.currency = currency or "CHIPS"
         self.unit = unit or 1
         self.chips = self.currency in CHIP_CURRENCIES or self.unit == 1
         self.decimals = len(str(self.unit)) - 1
+        self.grouped = grouped
 
     def __call__(self, amount: int) -> str:
         sign = "-" if amount < 0 else ""
         amount = abs(amount)
         if self.chips:
-            return f"{sign}{amount}"
+            return f"{sign}{amount:,}" if self.grouped else f"{sign}{amount}"
         whole, part = divmod(amount, self.unit)
-        number = f"{whole}.{part:0{self.decimals}d}" if self.decimals else str(whole)
+        digits = f"{whole:,}" if self.grouped else str(whole)
+        number = f"{digits}.{part:0{self.decimals}d}" if self.decimals else digits
         symbol = SYMBOLS.get(self.currency)
         if symbol:
             return f"{sign}{symbol}{number}"

@@ -1,11 +1,30 @@
-"""What ``pokerhh tournaments`` and the Tournaments page read (read-only SQL)."""
+"""What ``pokerhh tournaments`` and the Tournaments page read (read-only SQL).
+
+A tournament's price is *stated* when a summary gave it, when it is a freeroll, or when
+the hands wrote a buy-in (``analytics.tournaments.store`` keeps the hands' 0 and
+``freeroll`` False when they named none: WPN's "$5,000 GTD" is a guarantee, not a price).
+A tournament whose price is not stated is listed, but its cost is unknown: it is left out
+of a player's totals rather than counted as free, which made its prize pure profit
+(issue 23 item 12).
+
+Bovada's anonymous seats ("Seat 4", ``players.anonymous``, migration 0012) are nobody: they
+are never listed as a tournament's players.
+"""
 
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import dataclass
 from typing import Any
 
 from analytics.tournaments.money import Entry, Totals, totals
+
+#: A ``tournament_players`` row ``p`` of tournament ``t`` that is one of Bovada's anonymous
+#: seats (the same test as the ``players`` table's, migration 0012).
+_ANONYMOUS = ("EXISTS (SELECT 1 FROM players a WHERE a.site = t.site AND a.name = p.name"
+              " AND a.anonymous)")  # fmt: skip
+#: The tournament ``t``'s price is stated (the module's docstring).
+_STATED = "(t.summaries > 0 OR t.freeroll OR t.buy_in + t.bounty + t.fee > 0)"
 
 
 def tournament_list(conn: sqlite3.Connection, player: str | None = None) -> list[dict[str, Any]]:
@@ -13,30 +32,39 @@ def tournament_list(conn: sqlite3.Connection, player: str | None = None) -> list
     the JSON of ``pokerhh tournaments --format json``."""
     where, params = "", []
     if player is not None:
-        where = "WHERE id IN (SELECT tournament FROM tournament_players WHERE name = ?)"
+        where = "WHERE t.id IN (SELECT tournament FROM tournament_players WHERE name = ?)"
         params.append(player)
     tournaments = conn.execute(
-        "SELECT id, tournament_id, site, game, buy_in, fee, bounty, currency, entrants,"
-        f" prize_pool, started_at, hero FROM tournaments {where}"
-        " ORDER BY started_at DESC, site, tournament_id", params,
+        "SELECT t.id, t.tournament_id, t.site, t.game, t.buy_in, t.fee, t.bounty, t.currency,"
+        f" t.unit, t.entrants, t.prize_pool, t.started_at, {_STATED} FROM tournaments t"
+        f" {where} ORDER BY t.started_at DESC, t.site, t.tournament_id", params,
     ).fetchall()  # fmt: skip
     result = []
-    for key, tid, site, game, buy_in, fee, bounty, currency, entrants, pool, started, _hero \
-            in tournaments:  # fmt: skip
+    for key, tid, site, game, buy_in, fee, bounty, currency, unit, entrants, pool, started, \
+            stated in tournaments:  # fmt: skip
         players = [
             {"name": n, "place": place, "prize": prize, "knockouts": ko,
              "all_in_ev_diff": chip_ev, "icm_ev_diff": icm}
             for n, place, prize, ko, chip_ev, icm in conn.execute(
-                "SELECT name, place, prize, knockouts, all_in_ev_diff, icm_ev_diff"
-                " FROM tournament_players"
-                " WHERE tournament = ? ORDER BY place IS NULL, place, name", (key,)
+                "SELECT p.name, p.place, p.prize, p.knockouts, p.all_in_ev_diff, p.icm_ev_diff"
+                " FROM tournament_players p JOIN tournaments t ON t.id = p.tournament"
+                f" WHERE p.tournament = ? AND NOT {_ANONYMOUS}"
+                " ORDER BY p.place IS NULL, p.place, p.name", (key,)
             )
         ]  # fmt: skip
         result.append({"tournament_id": tid, "site": site, "game": game,
-                       "buy_in": buy_in + bounty, "fee": fee, "currency": currency,
-                       "entrants": entrants, "prize_pool": pool, "started_at": started,
+                       "buy_in": buy_in + bounty, "fee": fee, "price_stated": bool(stated),
+                       "currency": currency, "unit": unit, "entrants": entrants,
+                       "prize_pool": pool, "started_at": started,
                        "players": players})  # fmt: skip
     return result
+
+
+def named_players(conn: sqlite3.Connection, tournament: int) -> set[str]:
+    """The tournament's players but Bovada's anonymous seats: the names the page lists."""
+    return {name for (name,) in conn.execute(
+        "SELECT p.name FROM tournament_players p JOIN tournaments t ON t.id = p.tournament"
+        f" WHERE p.tournament = ? AND NOT {_ANONYMOUS}", (tournament,))}  # fmt: skip
 
 
 def all_in_spots(conn: sqlite3.Connection, tournament: int) -> list[dict[str, Any]]:
@@ -60,18 +88,20 @@ def player_entries(conn: sqlite3.Connection, player: str) -> list[dict[str, Any]
     rows = conn.execute(
         "SELECT t.site, t.tournament_id, t.game, t.currency, t.unit, t.buy_in, t.bounty, t.fee,"
         " t.entrants, t.started_at, p.place, p.prize, p.prize_text, p.bounties_won, p.entries,"
-        " p.extra_cost, p.knockouts FROM tournament_players p"
-        " JOIN tournaments t ON t.id = p.tournament WHERE p.name = ?"
+        f" p.extra_cost, p.knockouts, {_STATED} FROM tournament_players p"
+        f" JOIN tournaments t ON t.id = p.tournament WHERE p.name = ? AND NOT {_ANONYMOUS}"
         " ORDER BY t.started_at DESC", (player,),
     ).fetchall()  # fmt: skip
     out = []
     for (site, tid, game, currency, unit, buy_in, bounty, fee, entrants, started, place, prize,
-         text, bounties, entries, extra, knockouts) in rows:  # fmt: skip
+         text, bounties, entries, extra, knockouts, stated) in rows:  # fmt: skip
         entry = entry_of(buy_in, bounty, fee, entries, extra, prize, bounties, text)
         out.append({"site": site, "tournament_id": tid, "game": game, "currency": currency,
                     "unit": unit, "started_at": started, "buy_in": buy_in + bounty, "fee": fee,
-                    "entrants": entrants, "place": place, "prize": (prize or 0) + bounties,
-                    "cost": entry.cost, "profit": entry.profit, "knockouts": knockouts,
+                    "price_stated": bool(stated), "entrants": entrants, "place": place,
+                    "prize": (prize or 0) + bounties,
+                    "cost": entry.cost if stated else None,
+                    "profit": entry.profit if stated else None, "knockouts": knockouts,
                     "itm": entry.in_the_money, "entry": entry})  # fmt: skip
     return out
 
@@ -84,11 +114,31 @@ def entry_of(buy_in: int, bounty: int, fee: int, entries: int, extra: int, prize
 
 
 def player_totals(rows: list[dict[str, Any]]) -> dict[str, Totals]:
-    """ROI and ITM per currency over :func:`player_entries` rows."""
+    """ROI and ITM per currency over :func:`player_entries` rows whose price is stated
+    (:func:`unpriced` counts the others)."""
     by: dict[str, list[Entry]] = {}
     for row in rows:
-        by.setdefault(row["currency"], []).append(row["entry"])
+        if row["price_stated"]:
+            by.setdefault(row["currency"], []).append(row["entry"])
     return {currency: totals(entries) for currency, entries in by.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Unpriced:
+    """The tournaments left out of :func:`player_totals`: their price is not stated."""
+
+    tournaments: int
+    won: int
+
+
+def unpriced(rows: list[dict[str, Any]]) -> dict[str, Unpriced]:
+    """Per currency, the :func:`player_entries` rows whose price is not stated, and what
+    the player won in them (a cost unknown, so no profit)."""
+    by: dict[str, list[Entry]] = {}
+    for row in rows:
+        if not row["price_stated"]:
+            by.setdefault(row["currency"], []).append(row["entry"])
+    return {c: Unpriced(len(e), sum(x.won for x in e)) for c, e in by.items()}
 
 
 def report(conn: sqlite3.Connection, player: str | None, fmt: str) -> str:
@@ -107,7 +157,8 @@ def report(conn: sqlite3.Connection, player: str | None, fmt: str) -> str:
         place = row["place"] if row else None
         lines.append(
             f"{t['tournament_id']:>12} {t['site'][:11]:<11} {(t['game'] or '')[:10]:<10}"
-            f" {_amount(t['buy_in'] + t['fee'], t['currency']):>10} {t['entrants'] or '':>8}"
+            f" {_amount(t['buy_in'] + t['fee'] if t['price_stated'] else None, t['currency']):>10}"
+            f" {t['entrants'] or '':>8}"
             f" {place or '':>6} {_amount(row['prize'], t['currency']) if row else '':>10}"
             f" {_amount(row['profit'], t['currency']) if row else '':>10}"
         )
@@ -120,10 +171,16 @@ def report(conn: sqlite3.Connection, player: str | None, fmt: str) -> str:
                          f" {_amount(total.cost, currency)}, won {_amount(total.won, currency)},"
                          f" profit {_amount(total.profit, currency)}, ROI {roi},"
                          f" ITM {itm}")  # fmt: skip
+        for currency, left in unpriced(list(mine.values())).items():
+            lines.append(f"{player} ({currency}): {left.tournaments} tournaments whose buy-in"
+                         f" the hands do not state (won {_amount(left.won, currency)}), not in"
+                         " the totals")  # fmt: skip
     return "\n".join(lines) + "\n"
 
 
-def _amount(value: int, currency: str) -> str:
+def _amount(value: int | None, currency: str) -> str:
+    if value is None:
+        return "?"
     if currency in ("PLAY", "FPP", "SC"):
         return f"{value}" + ("" if currency == "PLAY" else f" {currency}")
     sign = "-" if value < 0 else ""

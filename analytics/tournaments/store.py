@@ -371,6 +371,9 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
     problems: list[Problem] = []
     bounty_lines = 0
     hero_votes: Counter[str] = Counter()
+    # Bovada's anonymous seats ("Seat 4", migration 0012) show cards too, but are nobody.
+    anonymous = {name for (name,) in conn.execute(
+        "SELECT name FROM players WHERE site = ? AND anonymous", (site,))}  # fmt: skip
     tables: set[str] = set()
     shootout = False
     #: Hands with an all-in point: (index in ``stacks``, each player's all-in EV).
@@ -386,7 +389,7 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
         rebuy_chips: dict[str, int] = {}
         rebought: set[str] = set()
         for event in parsed.events if parsed else ():
-            if isinstance(event, ev.DealHole) and event.cards:
+            if isinstance(event, ev.DealHole) and event.cards and event.player not in anonymous:
                 hero_votes[event.player] += 1
             if not isinstance(event, ev.Note):
                 continue
@@ -532,9 +535,10 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
                 p.extra_cost = 0  # the re-entries are counted as entries
         paid = (s["buy_in"] + s["bounty"], s["fee"])
         hands_paid = (tournament.buy_in + tournament.bounty, tournament.fee)
-        if s["fee"] == 0:  # "Buy-In: €5.00": the whole price in one
-            hands_paid = (sum(hands_paid), 0)
-        if paid != hands_paid and rows:
+        if s["fee"] == 0 or tournament.fee == 0:  # "Buy-In: €5.00", "Bounty $8.40": one price
+            paid, hands_paid = (sum(paid), 0), (sum(hands_paid), 0)
+        stated = tournament.freeroll or sum(hands_paid) > 0  # WPN's "$5,000 GTD" states none
+        if paid != hands_paid and rows and stated:
             problems.append(Problem("summary_differs", "T4", "",
                 f"the summary's buy-in is {s['buy_in'] + s['bounty']}+{s['fee']}, the hands'"
                 f" {tournament.buy_in + tournament.bounty}+{tournament.fee}"))  # fmt: skip

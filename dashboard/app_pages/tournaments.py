@@ -4,6 +4,9 @@ with the levels marked, its eliminations in order, and its all-ins valued by ICM
 payouts (what the chip EV expected against what fell, in money; issue 12).
 
 Names are shown only in tables (never as Markdown): they are the players' own text.
+Amounts are stored in the smallest unit of each tournament's money (cents): every one is
+shown as its currency writes it ("$11.00"), never as the stored integer (issue 23 item 11);
+a price the hands do not state is "not stated", and stays out of the hero's totals (item 12).
 """
 
 from __future__ import annotations
@@ -11,8 +14,25 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from analytics.output.format import Money
 from analytics.tournaments import queries as tq
 from dashboard import common, data
+
+#: What a price or a result the hands do not state shows.
+NOT_STATED = "not stated"
+
+
+def _money(currency: str, unit: int) -> Money:
+    return Money(currency, unit, grouped=True)
+
+
+def _shown(amount: object, money: Money, signed: bool = False) -> str:
+    """One amount as text ("" for none: a table never shows "None")."""
+    if amount is None or (isinstance(amount, float) and pd.isna(amount)):
+        return ""
+    value = int(amount)  # type: ignore[call-overload]
+    return money.signed(value) if signed else money(value)
+
 
 st.title("Tournaments")
 path, stamp, counts = common.database()
@@ -30,10 +50,16 @@ if not listed:
 
 filters = common.filters()
 hero = common.hero()
+moneys = {(t["site"], t["tournament_id"]): _money(t["currency"], t["unit"]) for t in listed}
 frame = pd.DataFrame(
-    [{"site": t["site"], "tournament": t["tournament_id"], "game": t["game"],
-      "started": t["started_at"], "currency": t["currency"], "buy-in": t["buy_in"],
-      "fee": t["fee"], "entrants": t["entrants"], "prize pool": t["prize_pool"]}
+    [{"site": t["site"], "tournament": t["tournament_id"], "game": t["game"] or "",
+      "started": t["started_at"] or "", "currency": t["currency"],
+      "buy-in": _shown(t["buy_in"], moneys[(t["site"], t["tournament_id"])])
+      if t["price_stated"] else NOT_STATED,
+      "fee": _shown(t["fee"], moneys[(t["site"], t["tournament_id"])])
+      if t["price_stated"] else "",
+      "entrants": t["entrants"],
+      "prize pool": _shown(t["prize_pool"], moneys[(t["site"], t["tournament_id"])])}
      for t in listed]
 )  # fmt: skip
 if filters.date_from is not None:
@@ -49,19 +75,31 @@ if hero is not None:
     keep = set(zip(frame["site"], frame["tournament"], strict=True))
     mine = [r for r in mine if (r["site"], r["tournament_id"]) in keep]
     by_key = {(r["site"], r["tournament_id"]): r for r in mine}
-    frame["place"] = [by_key.get(k, {}).get("place") for k in zip(frame["site"],
-                      frame["tournament"], strict=True)]  # fmt: skip
-    frame["prize"] = [by_key.get(k, {}).get("prize") for k in zip(frame["site"],
-                      frame["tournament"], strict=True)]  # fmt: skip
-    frame["profit"] = [by_key.get(k, {}).get("profit") for k in zip(frame["site"],
-                       frame["tournament"], strict=True)]  # fmt: skip
-    frame = frame[frame["place"].notna() | frame["profit"].notna()]
+    keys = list(zip(frame["site"], frame["tournament"], strict=True))
+    frame["place"] = pd.array([by_key[k]["place"] if k in by_key else None for k in keys],
+                              dtype="Int64")  # fmt: skip
+    frame["prize"] = [_shown(by_key[k]["prize"], moneys[k]) if k in by_key else ""
+                      for k in keys]  # fmt: skip
+    frame["profit"] = [
+        (_shown(by_key[k]["profit"], moneys[k], signed=True) if by_key[k]["price_stated"]
+         else NOT_STATED) if k in by_key else ""
+        for k in keys
+    ]  # fmt: skip
+    frame = frame[[k in by_key for k in keys]]
+    units = {r["currency"]: r["unit"] for r in mine}
     for currency, total in tq.player_totals(mine).items():
+        money = _money(currency, units[currency])
         cols = st.columns(4)
         cols[0].metric(f"Tournaments ({currency})", total.tournaments)
-        cols[1].metric("Profit", total.profit)
+        cols[1].metric("Profit", money.signed(total.profit))
         cols[2].metric("ROI", f"{float(total.roi):.1%}" if total.roi is not None else "–")
         cols[3].metric("ITM", f"{float(total.itm):.1%}" if total.itm is not None else "–")
+    for currency, left in tq.unpriced(mine).items():
+        st.caption(
+            f"{left.tournaments} {currency} tournament{'s' * (left.tournaments != 1)} whose"
+            " buy-in neither the hands nor a summary states (won"
+            f" {_money(currency, units[currency])(left.won)}): not in the totals above."
+        )
 else:
     st.caption("Choose a hero in the sidebar for places, profit, ROI and ITM.")
 st.subheader("All tournaments")
@@ -99,6 +137,32 @@ with data.read_only(path) as conn:
         "SELECT hand_id AS hand, rule, kind, message FROM tournament_problems"
         " WHERE tournament = ? ORDER BY idx", conn, params=(key,),
     )  # fmt: skip
+    named = tq.named_players(conn, key)
+money = _money(*unit)
+outs = outs[outs["name"].isin(named)].reset_index(drop=True)
+outs["place"] = outs["place"].astype("Int64")
+outs["prize"] = [_shown(p, money) for p in outs["prize"]]
+icm = icm[icm["name"].isin(named)].reset_index(drop=True)
+if len(spots):
+    spots = spots[spots["name"].isin(named)].reset_index(drop=True)
+# The ICM figures are fractions of the smallest unit: shown in the currency's major unit.
+major = float(money.unit) if not money.chips else 1.0
+icm["ICM EV - result"] = icm["ICM EV - result"] / major
+for column in ("icm_expected", "icm_actual", "icm_ev_diff"):
+    if column in spots:
+        spots[column] = spots[column] / major
+ICM_COLUMNS = {
+    "chip EV - net": st.column_config.NumberColumn("Chip EV - net (chips)", format="%.1f"),
+    "ICM EV - result": st.column_config.NumberColumn(f"ICM EV - result ({unit[0]})",
+                                                     format="%.2f"),
+    "hand": "Hand", "name": "Name", "in_hand": "In the hand",
+    "stack": st.column_config.NumberColumn("Stack (chips)", format="%d"),
+    "chip_ev_diff": st.column_config.NumberColumn("Chip EV - net (chips)", format="%.1f"),
+    "icm_expected": st.column_config.NumberColumn(f"Expected ({unit[0]})", format="%.2f"),
+    "icm_actual": st.column_config.NumberColumn(f"Actual ({unit[0]})", format="%.2f"),
+    "icm_ev_diff": st.column_config.NumberColumn(f"Expected - actual ({unit[0]})",
+                                                 format="%.2f"),
+}  # fmt: skip
 if len(stack):
     st.subheader("Stack over hands")
     stack["hand #"] = range(1, len(stack) + 1)
@@ -118,12 +182,11 @@ if len(spots):
     st.subheader("All-ins by ICM")
     st.caption(
         f"Equity changes over the tournament's payouts, in {unit[0]}"
-        + (" cents" if unit[1] == 100 else "")
-        + ": as the chip EV expected, as the hand fell, and their difference (positive:"
+        ": as the chip EV expected, as the hand fell, and their difference (positive:"
         " the cards ran worse than expected). Players not in the hand move too."
     )
-    st.dataframe(icm, hide_index=True, width="stretch")
-    st.dataframe(spots, hide_index=True, width="stretch")
+    st.dataframe(icm, hide_index=True, width="stretch", column_config=ICM_COLUMNS)
+    st.dataframe(spots, hide_index=True, width="stretch", column_config=ICM_COLUMNS)
 if len(problems):
     st.subheader("Problems (differences with the summary, stacks that do not carry over)")
     st.dataframe(problems, hide_index=True, width="stretch")

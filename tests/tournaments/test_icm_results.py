@@ -114,7 +114,7 @@ def test_json_has_each_players_icm_result(icm_db: Path) -> None:
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["--db", str(icm_db), "tournaments", "--format", "json"]) == 0
-    (listed,) = json.loads(out.getvalue())
+    (listed,) = json.loads(out.getvalue())["tournaments"]
     conn = sqlite3.connect(icm_db)
     stored = dict(conn.execute("SELECT name, icm_ev_diff FROM tournament_players"))
     assert {p["name"]: p["icm_ev_diff"] for p in listed["players"]} == stored
@@ -137,8 +137,9 @@ def test_the_page_shows_the_icm_results(icm_db: Path, monkeypatch: pytest.Monkey
     assert "All-ins by ICM" in [h.value for h in app.subheader]
     frames = [d.value for d in app.dataframe]
     by_player = next(f for f in frames if "ICM EV - result" in f.columns)
+    # Stored in cents, shown in dollars (issue 23 item 11).
     stored = dict(sqlite3.connect(icm_db).execute(
-        "SELECT name, icm_ev_diff FROM tournament_players"))  # fmt: skip
+        "SELECT name, icm_ev_diff / 100.0 FROM tournament_players"))  # fmt: skip
     assert dict(zip(by_player["name"], by_player["ICM EV - result"], strict=True)) == (
         pytest.approx(stored)
     )

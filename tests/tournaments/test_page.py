@@ -82,10 +82,15 @@ def test_the_page_runs(live_db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app.sidebar.selectbox(key="hero").select("Cy").run()
     assert not app.exception, [e.value for e in app.exception]
     metrics = {m.label: m.value for m in app.metric}
-    # Cy: cost $11, won $30: profit $19 (1900 cents), ROI 19/11, ITM 1 of 1.
-    assert metrics["Profit"] == "1900"
+    # Cy: cost $11, won $30: profit $19, ROI 19/11, ITM 1 of 1; in dollars, not cents
+    # (issue 23 item 11: "1900" before).
+    assert metrics["Profit"] == "+$19.00"
     assert metrics["ROI"] == "172.7%"
     assert metrics["ITM"] == "100.0%"
     (listing, outs) = [d.value for d in app.dataframe][:2]
     assert list(listing["place"]) == [1]
+    row = listing.iloc[0]
+    assert (row["buy-in"], row["fee"], row["prize pool"]) == ("$10.00", "$1.00", "$30.00")
+    assert (row["prize"], row["profit"]) == ("$30.00", "+$19.00")
     assert list(outs["name"]) == ["Bob", "Ann"]
+    assert "None" not in outs.astype(str).to_numpy()

@@ -53,7 +53,8 @@ def test_summaries_merge_with_the_hands_and_their_places_are_reported(tmp_path: 
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["--db", str(db), "tournaments", "--format", "json"]) == 0
-    listed = {(t["site"], t["tournament_id"]): t for t in json.loads(out.getvalue())}
+    tournaments = json.loads(out.getvalue())["tournaments"]
+    listed = {(t["site"], t["tournament_id"]): t for t in tournaments}
     merged = 0
     for path in SUMMARIES:
         summary = parse_summary(decode(path.read_bytes(), str(path)), str(path))
@@ -64,7 +65,9 @@ def test_summaries_merge_with_the_hands_and_their_places_are_reported(tmp_path: 
             "game",
             "buy_in",
             "fee",
+            "price_stated",
             "currency",
+            "unit",
             "entrants",
             "prize_pool",
             "started_at",
