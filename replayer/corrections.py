@@ -265,6 +265,10 @@ def on_burn(play: HandReplay, event: ev.Burn) -> None:
     ledger = play.ledger
     if state.burned:
         raise Illegal("D5", "a second card is burned before the same street")
+    if state.no_burn is not None and play.next_to_act() is None:
+        street, rule = state.no_burn
+        if _next_board(play) == street:
+            raise Illegal(rule, f"the {street} after the correction is dealt without burning")
     if play.next_to_act() is not None and play.pending is None:
         # A mistake only if nothing follows: the premature street it was burned for is
         # dealt next (E5-E7: that burn stays), else D5 holds, located here.
@@ -295,6 +299,13 @@ def on_burn(play: HandReplay, event: ev.Burn) -> None:
     state.burned = True
     play.note = f"the dealer burns {event.card or 'a card'} (D5)"
 
+
+
+def _next_board(play: HandReplay) -> str | None:
+    for street in play.spec.streets[play.street_index + 1 :]:
+        if street.board_cards:
+            return street.name
+    return None
 
 
 def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
