@@ -885,7 +885,7 @@ def _record(args: argparse.Namespace) -> int:
         finished = run_lines(session, _prompt(), print, interactive=True)
     if session.recorded is None:
         if finished == "ended":
-            print("pokerhh: the hand was not finished ('done'); nothing saved", file=sys.stderr)
+            print(f"pokerhh: {session.unfinished()}; nothing saved", file=sys.stderr)
         return EXIT_FAILED
     if args.print_phh:
         print(session.recorded.text, end="")

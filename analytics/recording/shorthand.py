@@ -27,7 +27,7 @@ from analytics.recording.recorder import (
     RecordingError,
     refusal,
 )
-from analytics.recording.table import CHIPS, SeatSetup, SetupError, TableSetup
+from analytics.recording.table import CHIPS, RECORDABLE, SeatSetup, SetupError, TableSetup
 from parser.kit.money import MoneyError, to_units
 from parser.model.cards import Card
 from parser.model.errors import HandError
@@ -190,6 +190,29 @@ class Session:
         handler(recorder, rest, _amount_reader(recorder.setup.unit))
         return "; ".join(describe(e, self.money) for e in recorder.events[before:])
 
+    def unfinished(self) -> str:
+        """Why lines that ran out saved nothing, as it is: the setup still lacking
+        something, or the hand begun and waiting for its next step before ``done``."""
+        recorder = self.recorder
+        if recorder is None:
+            draft = self.draft
+            missing = [what for what, given in (("the blinds (blinds 1/2)", draft.blinds),
+                                                ("the seats (seat 1 Ann 200)", draft.seats),
+                                                ("the button (button 3)", draft.button))
+                       if not given]  # fmt: skip
+            if missing:
+                return f"no hand was started: the setup lacks {', '.join(missing)}"
+            return "no hand was started: the lines give the table but no step of a hand"
+        options = recorder.options()
+        if options.can_finish:
+            return "the hand is over but was not saved: end it with 'done'"
+        waits = {Phase.DEAL: "the deal (d dh)", Phase.CORRECTION: options.required,
+                 Phase.BETTING: "a player's action", Phase.BOARD: "the next board",
+                 Phase.SHOWDOWN: "the showdown (s / m)"}.get(options.phase)  # fmt: skip
+        if waits:
+            return f"the hand was not finished: it waits for {waits}, then 'done'"
+        return "the hand is over but was not saved: end it with 'done'"
+
     def start(self) -> Recorder:
         if self.recorder is None:
             self.recorder = Recorder(self.draft.setup())
@@ -240,7 +263,11 @@ def run_lines(
 
 
 def _game(draft: _Draft, rest: list[str]) -> str:
-    draft.game = _one(rest, "game NLHE").upper()
+    """Refused at this line, not at the first step after it (issue 23 item 20)."""
+    game = _one(rest, "game NLHE").upper()
+    if game not in RECORDABLE:
+        raise SetupError(f"cannot record {game!r}: the recorder knows {', '.join(RECORDABLE)}")
+    draft.game = game
     return f"game {draft.game}"
 
 

@@ -89,7 +89,38 @@ def test_a_script_without_done_saves_nothing(
 ) -> None:
     script = _script(tmp_path, E6_SCRIPT.replace("done\n", ""))
     assert main(["--db", str(tmp_path / "h.sqlite"), "record", "--script", str(script)]) == 1
-    assert "not finished ('done'); nothing saved" in capsys.readouterr().err
+    assert "end it with 'done'; nothing saved" in capsys.readouterr().err
+
+
+def test_an_unknown_game_is_refused_at_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 23 item 20: at the ``game`` line, not at the first step; and no claim that
+    a hand was left unfinished."""
+    script = _script(tmp_path, "game STUD\n")
+    assert main(["--db", str(tmp_path / "h.sqlite"), "record", "--script", str(script)]) == 1
+    out, err = capsys.readouterr()
+    assert f"{script}:1: game STUD: cannot read it: cannot record 'STUD'" in out
+    assert "NLHE" in out
+    assert "not finished" not in out + err
+    script = _script(tmp_path, E6_SCRIPT.replace("game NLHE", "game STUD"))
+    assert main(["--db", str(tmp_path / "h.sqlite"), "record", "--script", str(script)]) == 1
+    assert f"{script}:2: game STUD: cannot read it" in capsys.readouterr().out
+
+
+def test_lines_that_stop_early_say_what_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = _script(tmp_path, "game PLO\nblinds 1/2\n")
+    assert main(["--db", str(tmp_path / "h.sqlite"), "record", "--script", str(script)]) == 1
+    err = capsys.readouterr().err
+    assert "no hand was started: the setup lacks the seats (seat 1 Ann 200), the button" in err
+    head = E6_SCRIPT.split("d flop")[0]
+    script = _script(tmp_path, head)
+    assert main(["--db", str(tmp_path / "h.sqlite"), "record", "--script", str(script)]) == 1
+    assert "the hand was not finished: it waits for the next board, then 'done'" in (
+        capsys.readouterr().err
+    )
 
 
 def test_the_shorthand_reads_each_step() -> None:
