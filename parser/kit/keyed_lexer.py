@@ -33,6 +33,23 @@ def _alternation(keys: Any) -> re.Pattern[str]:
     return re.compile("|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True)))
 
 
+#: ``RoomLexer.MARKERS``' type: (regex searched in the line, its candidate terminals).
+Markers = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def betting_markers(opening: str) -> Markers:
+    """The markers of the five betting lines as the marker rooms write them: " folds" and
+    " checks" ending the line, " calls", " bets" and " raises" before the amount's
+    ``opening`` (a regex: 888poker's " \\[", WPN's " " and its 2016 format's " \\(")."""
+    return (
+        (r" folds$", ("FOLD_LINE",)),
+        (r" checks$", ("CHECK_LINE",)),
+        (rf" calls{opening}", ("CALL_LINE",)),
+        (rf" bets{opening}", ("BET_LINE",)),
+        (rf" raises{opening}", ("RAISE_LINE",)),
+    )
+
+
 class RoomLexer(LineLexer):
     """A :class:`LineLexer` driven by the subclass's tables instead of PokerStars' own."""
 
@@ -43,7 +60,7 @@ class RoomLexer(LineLexer):
     #: Verbs found anywhere in the line (the first one wins) -> the terminals with that verb.
     VERBS: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: (regex searched in the line, the terminals that kind of line may be), first hit wins.
-    MARKERS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
+    MARKERS: ClassVar[Markers] = ()
     #: A line's key word (:meth:`key`) -> the terminals that can have it.
     KEYS: ClassVar[dict[str, tuple[str, ...]]] = {}
     #: The header line's start, and its terminals.

@@ -91,6 +91,11 @@ def id_at_start(pattern: re.Pattern[str], site: str, text: str) -> tuple[str, st
     return hand_key(site, pattern.match(hand_start(text)))
 
 
+#: The summary line of PokerStars' format, which GGPoker, Winamax, Bovada and WPN copy: a
+#: hand that ends before it was cut (``read_lines``' ``summary`` unless the room says).
+SUMMARY_LINE = "*** SUMMARY ***"
+
+
 def hand_text(raw: Source) -> str:
     """A hand's text ending with a newline, as the line grammars want it: every line
     terminal ends with "\\n", and the last hand of a file often has none."""
@@ -103,7 +108,7 @@ def read_lines(
     text: str,
     hand_id: str | None,
     *,
-    summary: str,
+    summary: str = SUMMARY_LINE,
     whole_line: bool = False,
     named: str | None = None,
 ) -> list[LineToken]:

@@ -49,7 +49,6 @@ from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
 SITE = "Bovada"
-SUMMARY = "*** SUMMARY ***"
 #: A hand's first line (also inside a line glued to a truncated one).
 HEADER_RE = re.compile(r"(Bovada|Ignition|Bodog[^\s#]*(?: UK| Canada)?) Hand #C?(\d+)")
 _HEADER = re.compile(
@@ -190,7 +189,7 @@ def parse_bovada(raw: Source) -> ParsedHand:
     text = hand_text(raw)
     hand_id = first_group(_HEADER.match(text.split("\n", 1)[0]), "id")
     lark = grammar("parser.rooms.bovada", "bovada", _Lexer)
-    return _Builder(raw, hand_id).build(read_lines(lark, raw, text, hand_id, summary=SUMMARY))
+    return _Builder(raw, hand_id).build(read_lines(lark, raw, text, hand_id))
 
 
 class _Builder:

@@ -54,7 +54,6 @@ from parser.model.hand import ParsedHand, Source, Stakes
 from parser.model.header import Header, HeaderError
 
 SITE = "GGPoker"
-SUMMARY = "*** SUMMARY ***"
 #: GGPoker's words for no limit, pot limit and fixed limit, after the game's.
 _BETTINGS = ("No Limit", "Pot Limit", "Limit")
 #: GGPoker's game names (cash headers and tournament headers) -> ``GAME_SPECS`` codes.
@@ -389,9 +388,7 @@ def parse_ggpoker(raw: Source) -> ParsedHand:
     text = hand_text(raw)
     hand_id = first_group(_ID.match(text))
     lark = grammar("parser.rooms.ggpoker", "ggpoker", GGLexer)
-    return GGBuilder(raw, hand_id).build(
-        read_lines(lark, raw, text, hand_id, summary=SUMMARY, whole_line=True)
-    )
+    return GGBuilder(raw, hand_id).build(read_lines(lark, raw, text, hand_id, whole_line=True))
 
 
 __all__ = ["GAMES", "SITE", "looks_like_ggpoker", "parse_ggpoker", "split_ggpoker"]

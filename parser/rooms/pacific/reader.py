@@ -34,7 +34,7 @@ from parser.kit.amounts import localised_units
 from parser.kit.bets import Bets
 from parser.kit.builder import Fail, RoomBuilder, dispatch, handlers_of
 from parser.kit.grammar import grammar
-from parser.kit.keyed_lexer import RoomLexer
+from parser.kit.keyed_lexer import Markers, RoomLexer, betting_markers
 from parser.kit.lexer import LineToken
 from parser.kit.money import MoneyError
 from parser.kit.reading import (
@@ -81,12 +81,8 @@ _SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 class PacificLexer(RoomLexer):
-    MARKERS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
-        (r" folds$", ("FOLD_LINE",)),
-        (r" checks$", ("CHECK_LINE",)),
-        (r" calls \[", ("CALL_LINE",)),
-        (r" bets \[", ("BET_LINE",)),
-        (r" raises \[", ("RAISE_LINE",)),
+    MARKERS: ClassVar[Markers] = (
+        *betting_markers(r" \["),
         (r"^Seat \d+: ", ("SEAT_LINE",)),
         (r"^\*\* Dealing (?:flop|turn|river)", ("BOARD_LINE",)),
         (r"^Dealt to ", ("DEALT_LINE",)),

@@ -59,7 +59,6 @@ from parser.model.header import Header, HeaderError
 from parser.rooms.winamax import ROOM
 
 SITE = "Winamax"
-SUMMARY = "*** SUMMARY ***"
 #: Winamax's betting words, in lower case after the game's ("Holdem no limit").
 _BETTINGS = ("no limit", "pot limit", "fixed limit")
 #: Winamax's game names -> ``GAME_SPECS`` codes.
@@ -438,7 +437,7 @@ def parse_winamax(raw: Source) -> ParsedHand:
     text = hand_text(raw)
     hand_id = first_group(_ID.match(text))
     lark = grammar("parser.rooms.winamax", "winamax", WinamaxLexer)
-    tokens = read_lines(lark, raw, text, hand_id, summary=SUMMARY, whole_line=True)
+    tokens = read_lines(lark, raw, text, hand_id, whole_line=True)
     return WinamaxBuilder(raw, hand_id).build(tokens)
 
 

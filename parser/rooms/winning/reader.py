@@ -37,10 +37,17 @@ from parser.kit.bets import Bets
 from parser.kit.builder import Fail, RoomBuilder, handlers_of
 from parser.kit.errors import line_error
 from parser.kit.grammar import grammar
-from parser.kit.keyed_lexer import RoomLexer
+from parser.kit.keyed_lexer import Markers, RoomLexer, betting_markers
 from parser.kit.lexer import LineToken
 from parser.kit.money import MoneyError
-from parser.kit.reading import first_group, hand_key, hand_start, hand_text, read_lines
+from parser.kit.reading import (
+    SUMMARY_LINE,
+    first_group,
+    hand_key,
+    hand_start,
+    hand_text,
+    read_lines,
+)
 from parser.kit.split import split_at_starts
 from parser.kit.table import table_hand
 from parser.kit.tournament import tournament_named
@@ -93,12 +100,8 @@ _WON = re.compile(r"^[^\[]*?did not show and won (\S+)")
 
 
 class WinningLexer(RoomLexer):
-    MARKERS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
-        (r" folds$", ("FOLD_LINE",)),
-        (r" checks$", ("CHECK_LINE",)),
-        (r" calls ", ("CALL_LINE",)),
-        (r" raises ", ("RAISE_LINE",)),
-        (r" bets ", ("BET_LINE",)),
+    MARKERS: ClassVar[Markers] = (
+        *betting_markers(" "),
         (r"^Dealt to ", ("DEALT_LINE",)),
         (r"^Main pot", ("POT_LINE",)),
         (r"^\*\*\* ", ("BOARD_LINE", "STREET_LINE", "SHOWDOWN_LINE", "SUMMARY_LINE")),
@@ -110,15 +113,11 @@ class WinningLexer(RoomLexer):
 
 
 class Winning2016Lexer(RoomLexer):
-    MARKERS: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = (
+    MARKERS: ClassVar[Markers] = (
         (r"^Player  ", ("NAMELESS_LINE",)),
         (r" received a card\.$", ("RECEIVED_LINE",)),
         (r" received card: \[", ("CARD_LINE",)),
-        (r" folds$", ("FOLD_LINE",)),
-        (r" checks$", ("CHECK_LINE",)),
-        (r" calls \(", ("CALL_LINE",)),
-        (r" raises \(", ("RAISE_LINE",)),
-        (r" bets \(", ("BET_LINE",)),
+        *betting_markers(r" \("),
         (r"^\*?Player .*Bets: ", ("RESULT_LINE",)),
         (r"^Seat \d+: ", ("SEAT_LINE",)),
         (r"^\*\*\* ", ("BOARD_LINE", "STREET_LINE")),
@@ -173,7 +172,7 @@ def parse_winning(raw: Source) -> ParsedHand:
     name, lexer, summary = (
         ("winning_2016", Winning2016Lexer, "------ Summary ------")
         if old
-        else ("winning", WinningLexer, "*** SUMMARY ***")
+        else ("winning", WinningLexer, SUMMARY_LINE)
     )
     lark = grammar("parser.rooms.winning", name, lexer)
     tokens = read_lines(lark, raw, text, hand_id, summary=summary, named=f"{summary!r} line")
