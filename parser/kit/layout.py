@@ -426,8 +426,11 @@ class Builder:
         names, name = self.names, m[1]
         if names is None or name not in names.trusted:
             name, m = self._seated(m)
-        amount = self.amounts[m[3]]
-        self._add(_post_blind(self.line, name, amount, _BLINDS[m[2]], bool(m[4])))
+        self._posts_blind(name, self.amounts[m[3]], _BLINDS[m[2]], bool(m[4]))
+
+    def _posts_blind(self, name: str, amount: int, blind: ev.Blind, all_in: bool) -> None:
+        """``name`` posts ``blind`` (the rooms' own blind lines read it their way)."""
+        self._add(_post_blind(self.line, name, amount, blind, all_in))
 
     # -- dealing -----------------------------------------------------------------------
 

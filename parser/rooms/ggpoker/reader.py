@@ -54,11 +54,12 @@ from parser.model.hand import ParsedHand, Source, Stakes
 from parser.model.header import Header, HeaderError
 
 SITE = "GGPoker"
-#: GGPoker's words for no limit, pot limit and fixed limit, after the game's.
-_BETTINGS = ("No Limit", "Pot Limit", "Limit")
-#: GGPoker's game names (cash headers and tournament headers) -> ``GAME_SPECS`` codes.
+#: GGPoker's game names (cash headers and tournament headers) -> ``GAME_SPECS`` codes: the
+#: betting's words (no limit, pot limit, fixed limit) after the game's.
 GAMES: dict[str, str] = {
-    **game_names("{game} {betting}", {"Hold'em": "HE", "Omaha": "O"}, _BETTINGS),
+    **game_names(
+        "{game} {betting}", {"Hold'em": "HE", "Omaha": "O"}, ("No Limit", "Pot Limit", "Limit")
+    ),
     "Hold'em Fixed Limit": "FLHE",
     "Omaha Hi/Lo Pot Limit": "PLO8",
     "PLO": "PLO",
@@ -253,15 +254,7 @@ class GGBuilder(Builder):
         amount, blind = self._money(m[3]), _BLINDS[m[2]]
         if blind is not ev.Blind.DEAD:
             self.straddled[name] = self.straddled.get(name, 0) + amount
-        self._add(
-            ev.PostBlind(
-                player=name,
-                amount=amount,
-                blind=blind,
-                all_in=bool(m[4]),
-                line=self.line,
-            )
-        )
+        self._posts_blind(name, amount, blind, bool(m[4]))
 
     def _on_STRADDLE_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)

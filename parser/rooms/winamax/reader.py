@@ -301,15 +301,7 @@ class WinamaxBuilder(Builder):
             return
         late_small = ev.Blind.DEAD if late else ev.Blind.SMALL
         blind = ev.Blind.BIG if kind == "big blind" else late_small
-        self._add(
-            ev.PostBlind(
-                player=name,
-                amount=amount,
-                blind=blind,
-                all_in=bool(m[5]),
-                line=self.line,
-            )
-        )
+        self._posts_blind(name, amount, blind, bool(m[5]))
 
     def _posted_dead(self, name: str) -> tuple[int, ev.PostBlind] | None:
         for index in range(len(self.events) - 1, -1, -1):
