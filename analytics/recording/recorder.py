@@ -269,9 +269,8 @@ class Recorder:
     def expose(self, card: Card, player: str | None = None, *, first: bool = False) -> None:
         """A card exposed by the dealer in the deal: the first one (E1) or another (E2).
 
-        Recorded once the deal is (the deal is one step), so even a void hand shows who
-        was dealt in."""
-        self._dealt()
+        Usually recorded once the deal is (the deal is one step), so a void hand shows
+        who was dealt in; the engine takes it before the deal too (E1's first card)."""
         who = self.player(player) if player else None
         self._push((ev.CardExposed(card=card, player=who, first=first),))
 
@@ -300,7 +299,6 @@ class Recorder:
 
     def misdeal(self, reason: str = "") -> None:
         """The hand is void (E1-E3, E8): every chip goes back."""
-        self._dealt()
         self._push((ev.Misdeal(rule=self._misdeal_rule(), reason=reason.strip()),))
 
     def show(self, player: str, cards: Sequence[Card] = ()) -> None:
@@ -313,6 +311,15 @@ class Recorder:
 
     def muck(self, player: str) -> None:
         self._push((*self._showdown(), ev.Muck(player=self._at_showdown(player))))
+
+    def apply(self, event: ev.Event) -> None:
+        """One event of a log as its own step (a live PHH hand walked step by step, to
+        compare what is offered with what the engine takes); raises the engine's error."""
+        self._push((event,))
+
+    def accepts(self, *events: ev.Event) -> HandError | None:
+        """The engine's refusal of ``events`` after the hand so far, or None."""
+        return self._accepts(*events)
 
     def undo(self) -> bool:
         """Take back the last step (never the forced bets); False if there is none."""
@@ -419,10 +426,6 @@ class Recorder:
             raise RecordingError(f"{name} has nothing to show: the showdown is after the "
                                  "betting and the board, for the players still in")  # fmt: skip
         return name
-
-    def _dealt(self) -> None:
-        if not any(isinstance(e, ev.DealHole) for e in self.events):
-            raise RecordingError("deal the hole cards first (known ones, or none)")
 
     def _stack(self, name: str) -> int:
         return next(s.stack for s in self.state().seats if s.name == name)
@@ -540,6 +543,10 @@ class Recorder:
             fields["to_show"] = self._to_show(live)
         else:
             phase = Phase.OVER
+        if phase is not Phase.BOARD and dealt:
+            # A burn while the betting goes on: the dealer's mistake before a premature
+            # street (E5: it stays), which the engine holds until that board comes.
+            fields.update(self._early_burn())
         if phase in (Phase.SHOWDOWN, Phase.OVER):
             try:
                 self._build(self.events).finish()
@@ -555,13 +562,18 @@ class Recorder:
         live = self._play.live
         due = live.burn_due[0] if live is not None and live.burn_due else None
         burned = live is not None and live.burned
-        burn = None if burned else self._accepts(ev.Burn(card=due), board)
+        burn = None if burned else self._accepts(ev.Burn(card=due))
         return {
             "can_deal_board": problem is None,
             "board_problem": refusal(problem) if problem else "",
             "can_burn": not burned and burn is None,
             "burn_card": due,
         }
+
+    def _early_burn(self) -> dict[str, object]:
+        live = self._play.live
+        due = live.burn_due[0] if live is not None and live.burn_due else None
+        return {"can_burn": self._accepts(ev.Burn(card=due)) is None, "burn_card": due}
 
     def _to_show(self, live: list[str]) -> tuple[str, ...]:
         done: set[str] = set()
@@ -585,10 +597,6 @@ class Recorder:
             if self._accepts(event) is None:
                 offers.append(correction)
 
-        if not dealt:
-            # The deal is one step here: its errors are recorded after it (E1-E3), and a
-            # void hand still shows who was dealt in.
-            return ()
         offer(Correction(kind="exposed", label="the first card of the deal exposed",
                          rule="E1", player=first),
               ev.CardExposed(card=probe[0], player=first, first=True))  # fmt: skip
@@ -603,7 +611,13 @@ class Recorder:
                 offer(Correction(kind="replace", label=f"replace the exposed {card}",
                                  rule="E2", player=owner, card=card),
                       ev.CardReplaced(player=who, old=card))  # fmt: skip
-        if nxt is not None and phase is Phase.BETTING:
+        if dealt and phase in (Phase.BETTING, Phase.CORRECTION):
+            # E5: the dealer burns before the betting ended, then turns the street early.
+            due = play.live.burn_due[0] if play.live and play.live.burn_due else None
+            offer(Correction(kind="burn", label="a card burned before the betting ended",
+                             rule="E5", card=due),
+                  ev.Burn(card=due))  # fmt: skip
+        if nxt is not None and dealt and phase in (Phase.BETTING, Phase.CORRECTION):
             early = ev.DealBoard(street=nxt, cards=probe[:count])
             if self._accepts(early) is None:
                 # The rule of its correction, as the engine applies it (E5-E7).
@@ -619,10 +633,9 @@ class Recorder:
         if held is not None:
             offers.extend(self._returns(held))
         cards = self._unshuffled()
-        due = play.live.no_burn if play.live is not None else None
-        if cards and phase is Phase.BOARD and due is not None and due[0] == nxt:
-            # Between rounds, before the street the correction is about (E5-E7): a
-            # reshuffle earlier would put the card back before its round is over (E6).
+        if cards:
+            # Whenever the engine takes it: E5 and E7 reshuffle at once or later, E6 only
+            # once the turn's betting is over.
             returned = [e for e in self.events if isinstance(e, ev.BoardReturned)]
             offer(Correction(kind="reshuffle",
                              label=f"reshuffle the stub with {format_cards(cards)}",

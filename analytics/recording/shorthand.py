@@ -535,6 +535,7 @@ def _correction_shorthand(recorder: Recorder, c: Correction) -> str:
     pn = recorder.pn(c.player) if c.player else "pN"
     exposed = "d exposed CARD p1 first" if c.rule == "E1" else "d exposed CARD [pN]"
     return {
+        "burn": "d burn [CARD]",
         "exposed": exposed,
         "extra": "d extra [CARD]",
         "replace": f"d replace {pn} {c.card} [NEW]",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from parser.model import events as ev
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Stakes
 from parser.rooms.phh.fields import CODES
@@ -145,3 +146,26 @@ class TableSetup:
                 for s in sorted(self.seats, key=lambda s: s.seat)
             ),
         )
+
+
+def setup_of(hand: ParsedHand) -> TableSetup:
+    """The table a hand was played at, as the recorder's setup: its seats, button, and
+    the forced bets its own lines post (a live PHH log walked step by step again)."""
+    small = big = ante = 0
+    for event in hand.events:
+        if isinstance(event, ev.PostAnte):
+            ante = max(ante, event.amount)
+        elif isinstance(event, ev.PostBlind) and event.blind is ev.Blind.SMALL:
+            small = max(small, event.amount)
+        elif isinstance(event, ev.PostBlind) and event.blind is ev.Blind.BIG:
+            big = max(big, event.amount)
+    return TableSetup(
+        game=hand.game,
+        small_blind=small,
+        big_blind=big,
+        ante=ante,
+        seats=tuple(SeatSetup(seat=s.seat, name=s.name, stack=s.stack) for s in hand.seats),
+        button=hand.button_seat or max(s.seat for s in hand.seats),
+        hand_id=hand.hand_id,
+        started_at=hand.started_at,
+    )

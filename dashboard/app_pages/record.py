@@ -35,7 +35,7 @@ SAVED = "record_saved"
 CURRENCIES = (CHIPS, "USD", "EUR", "GBP")
 NOBODY = "(nobody's)"
 #: What a correction asks for, by kind: the cards input's label.
-CARDS_ASKED = {"exposed": "Card exposed", "extra": "Card (optional)",
+CARDS_ASKED = {"exposed": "Card exposed", "extra": "Card (optional)", "burn": "Card (optional)",
                "replace": "New card (optional)", "premature": "Cards dealt",
                "too_many": "Cards dealt"}  # fmt: skip
 DEFAULT_SEATS = "1 Ann 200\n2 Bob 200\n3 Cy 200"
@@ -179,6 +179,8 @@ def _fix(fix: Correction, key: str) -> None:
                             first=fix.rule == "E1")  # fmt: skip
         elif fix.kind == "extra":
             recorder.extra_card(card)
+        elif fix.kind == "burn":
+            recorder.burn(card or fix.card)
         elif fix.kind == "replace" and fix.card is not None:
             owner = fix.player or whose
             if owner is None:

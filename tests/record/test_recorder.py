@@ -120,10 +120,12 @@ def test_e6_the_river_waits_for_the_reshuffle_and_is_dealt_without_burning() -> 
 def test_the_dealers_errors_are_offered_when_the_engine_accepts_them() -> None:
     r = Recorder(table(200, 200, 200))
     assert r.options().phase is Phase.DEAL
-    assert r.options().corrections == ()  # the deal is one step; its errors come after it
+    # Before the deal: what the engine takes then (E1's first card, another exposed, E8).
+    offered = [(c.kind, c.rule) for c in r.options().corrections]
+    assert offered == [("exposed", "E1"), ("exposed", "E2"), ("misdeal", "E8")]
     r.deal()
     offered = [(c.kind, c.rule) for c in r.options().corrections]
-    assert offered == [("exposed", "E1"), ("exposed", "E2"), ("extra", "E3"),
+    assert offered == [("exposed", "E1"), ("exposed", "E2"), ("extra", "E3"), ("burn", "E5"),
                        ("premature", "E5"), ("misdeal", "E8")]  # fmt: skip
     r.expose(cards("7c")[0], "Bob")
     options = r.options()
@@ -259,3 +261,30 @@ def test_setup_and_recording_mistakes_say_what_is_wrong() -> None:
     r.call()  # Ann
     r.call()  # Bob owes nothing: "c" is a check, as PHH's cc
     assert r.events[-1] == ev.Check(player="Bob")
+
+
+def test_e5_a_burn_before_the_betting_ended_is_offered_and_stays() -> None:
+    """Issue 24: the dealer burns and turns the flop too early; the burn stays, the new
+    flop comes after the reshuffle without another burn."""
+    r = Recorder(table(200, 200, 200))
+    r.deal()
+    r.call()  # Cy; Ann and Bob still to act
+    assert "burn" in {c.kind for c in r.options().corrections}
+    r.burn(cards("8c")[0])
+    options = r.options()
+    assert options.phase is Phase.CORRECTION
+    assert options.required.startswith("[D5]")
+    assert [c.kind for c in options.corrections] == ["premature"]
+    r.deal_board(cards("4s5s6s"))
+    r.return_board()
+    r.reshuffle()
+    r.call()
+    r.check()
+    options = r.options()
+    assert options.phase is Phase.BOARD
+    assert not options.can_burn  # E5: the new flop without burning
+    assert options.can_deal_board
+    with pytest.raises(RuleViolation) as raised:
+        r.deal_board(cards("8c7d9h"))  # the burn card stays out of play
+    assert raised.value.rule == "E5"
+    r.deal_board(cards("2c7d9h"))
