@@ -340,3 +340,41 @@ def test_the_board_so_far_in_another_order_is_the_same_board_in_every_room():
     for other in ("7d 9d Ac", "7d 9d", "7d 9d Ad 2s"):
         with pytest.raises(Fail, match="the board so far"):
             check_board(board, parse_cards(other))
+
+
+def test_fulltilt_courchevel_deals_the_flopet_before_the_betting():
+    # "PL Courchevel Hi": omaha with five down and the first flop card ("*** FLOPET ***")
+    # face up before the pre-flop betting; the flop line then writes its two new cards.
+    text = """Full Tilt Poker Game #5000000301: Table Beta (6 max) - 25/50 - PL Courchevel Hi - 14:04:16 ET - 2013/05/11
+Seat 1: Ann (1,000)
+Seat 2: Bob (1,000)
+Ann posts the small blind of 25
+Bob posts the big blind of 50
+The button is in seat #1
+*** HOLE CARDS ***
+Dealt to Ann [8s Ac 9c 7c 5h]
+*** FLOPET *** [9h] (Total Pot: 75, 2 Players)
+Ann calls 25
+Bob checks
+*** FLOP *** [9s Kd] (Total Pot: 100, 2 Players)
+Bob checks
+Ann checks
+*** TURN *** [9h 9s Kd] [7h] (Total Pot: 100, 2 Players)
+Bob checks
+Ann bets 100
+Bob folds
+Uncalled bet of 100 returned to Ann
+Ann mucks
+Ann wins the pot (100)
+*** SUMMARY ***
+Total pot 100 | Rake 0
+Board: [9h 9s Kd 7h]
+Seat 1: Ann (small blind) collected (100), mucked
+Seat 2: Bob (big blind) folded on the Turn
+"""
+    hand = _one(text)
+    assert hand.game == "PLCOUR"
+    boards = [(e.street, len(e.cards)) for e in hand.events if isinstance(e, ev.DealBoard)]
+    assert boards == [("preflop", 1), ("flop", 2), ("turn", 1)]
+    result = replay(hand)
+    assert {p.name: p.collected - p.invested for p in result.players} == {"Ann": 50, "Bob": -50}

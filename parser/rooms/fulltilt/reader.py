@@ -77,6 +77,9 @@ GAMES: dict[str, str] = {
     "Limit 2-7 Triple Draw": "FL27TD",
     "No Limit 2-7 Single Draw": "NL27SD",
     "Limit Badugi": "FLBADUGI",
+    "Pot Limit Courchevel Hi": "PLCOUR",
+    "Pot Limit Courchevel H/L": "PLCOUR8",
+    "Pot Limit Courchevel Hi/Lo": "PLCOUR8",
 }
 #: From 2013 the header abbreviates the limit ("NL Hold'em", "PL Omaha Hi", "FL Badugi");
 #: every game is written both ways, so the short names are derived, not listed.
@@ -446,7 +449,9 @@ class _Builder(RoomBuilder):
     _on_THIRD_STREET_LINE = _on_DEAL_LINE = _on_HOLE_CARDS_LINE
 
     def _on_BOARD_LINE(self, m: re.Match[str]) -> None:
-        self.street = street = m[1].lower()
+        # Courchevel's "*** FLOPET *** [9h]": the first flop card, before the pre-flop
+        # betting; its "*** FLOP *** [9s Kd]" then writes only the two new cards.
+        self.street = street = "preflop" if m[1] == "FLOPET" else m[1].lower()
         run = int(m[2]) if m[2] else 1
         if run > 1:
             self.twice = True
@@ -454,9 +459,11 @@ class _Builder(RoomBuilder):
         if len(groups) > 1:
             old, new = split_board(groups)
             board = run_board(self.boards, run, old)
-        else:  # the whole board in one group
+        else:  # one group: the whole board so far, or (Courchevel's flop) the new cards
             board = run_board(self.boards, run, ())
-            old, new = tuple(board), tuple(c for g in groups for c in g)[len(board) :]
+            cards = groups[0]
+            whole = tuple(cards[: len(board)]) == tuple(board)
+            old, new = tuple(board), tuple(cards[len(board) :] if whole else cards)
         self._add(extend_board(board, old, new, street, run, self.line))
 
     def _on_STREET_LINE(self, m: re.Match[str]) -> None:
