@@ -20,7 +20,8 @@ reports the limit and ends), past :attr:`Limits.wall_seconds` the server kills i
 importer writes each file in a transaction (batches of small files as savepoints of one),
 so a killed worker leaves the files committed before it and nothing of the rest: SQLite
 rolls back what was not committed. The sample hands the dashboard offers are imported in
-such a worker too (:func:`run_worker`).
+such a worker too (:func:`run_worker`), and the folders' watcher runs in one of its own,
+with the same memory limit (``dashboard.watching``).
 
 The limits per upload (issue 23 item 5; ``docs/reliability.md``, "Hostile input"), each
 refused with a message that names it: the files' total size, the number of files once
@@ -221,13 +222,11 @@ def run_worker(
     this thread is interrupted (Streamlit stops the script when the user leaves the page),
     the worker is killed and its open transaction rolled back.
     """
-    root = str(Path(__file__).resolve().parents[1])  # this checkout, installed or not
-    python_path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
     worker = subprocess.Popen(
         [sys.executable, "-c", "from dashboard.upload import worker_main; worker_main()"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": python_path},
+        env=worker_environment(),
     )
     assert worker.stdin is not None
     assert worker.stdout is not None
@@ -265,6 +264,14 @@ def run_worker(
         worker.wait()
         reader.join(timeout=5)
         worker.stdout.close()
+
+
+def worker_environment() -> dict[str, str]:
+    """A worker's environment: this one, with this checkout first on the path (installed
+    or not), so the worker runs the server's own pokerhh."""
+    root = str(Path(__file__).resolve().parents[1])
+    python_path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p)
+    return {**os.environ, "PYTHONPATH": python_path}
 
 
 def _read(stream: IO[bytes], messages: queue.Queue[tuple[str, Any] | None]) -> None:
