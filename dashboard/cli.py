@@ -726,13 +726,20 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _tournaments(args: argparse.Namespace) -> int:
+    from analytics.stats.players import BadFilter
     from analytics.store.db import read_only
-    from analytics.tournaments.queries import report
+    from dashboard.cli_tournaments import report_json, report_table, resolve_player
 
     db = read_only(resolve_db_path(args.db))
     try:
-        text = report(db.conn, args.player, args.format)
-        sys.stdout.write(text if args.format == "json" else terminal_text(text))
+        player = resolve_player(db.conn, args.player) if args.player else None
+        if args.format == "json":
+            sys.stdout.write(report_json(db.conn, player))
+        else:
+            sys.stdout.write(terminal_text(report_table(db.conn, player)))
+    except BadFilter as error:  # a name stored in no case: as stats says it (exit 2)
+        print(f"pokerhh: {error}", file=sys.stderr)
+        return EXIT_USAGE
     finally:
         db.close()
     return EXIT_OK
@@ -742,7 +749,7 @@ def _explain(args: argparse.Namespace) -> int:
     import json
 
     from analytics.stats.explain import NotInHand, explain_hand, explain_hand_record
-    from analytics.stats.players import BadFilter, UnknownStat
+    from analytics.stats.players import BadFilter, UnknownStat, stat
     from analytics.stats.report import explain_report
     from analytics.store.lookup import HandNotFound
     from parser.model.errors import PokerhhError
@@ -753,6 +760,7 @@ def _explain(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     db_path = resolve_db_path(args.db)
     try:
+        stat(args.stat)  # a name that is no stat is a usage error, whatever the hand
         if args.hand_id and args.format == "json":
             record = explain_hand_record(db_path, args.hand_id, args.player[0], args.stat)
             text = json.dumps(record, indent=2, ensure_ascii=False) + "\n"
@@ -761,10 +769,10 @@ def _explain(args: argparse.Namespace) -> int:
         else:
             query = _stats_query(args)
             text = explain_report(db_path, query, args.stat, args.format, tuple(args.stakes))
-    except BadFilter as error:
+    except (BadFilter, UnknownStat) as error:  # usage, as stats' bad filters (issue 23)
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_USAGE
-    except (UnknownStat, HandNotFound, NotInHand, PokerhhError) as error:
+    except (HandNotFound, NotInHand, PokerhhError) as error:
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_FAILED
     sys.stdout.write(text)

@@ -152,6 +152,13 @@ def overview(
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
+def ok_hands(path: str, stamp: Stamp, filters: queries.Filters) -> int:
+    """The ``ok`` hands under the sidebar's filters (:func:`analytics.stats.queries.ok_hands`)."""
+    with read_only(path) as conn:
+        return queries.ok_hands(conn, filters)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
 def page_hands(path: str, stamp: Stamp, filters: queries.Filters, player: str) -> pd.DataFrame:
     """The Player page's columns of his hands (:func:`analytics.stats.player_queries.page_hands`:
     a third of ``player_hands``' columns, the same figures)."""

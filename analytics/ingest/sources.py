@@ -228,7 +228,8 @@ def _add_folder(listing: Listing, folder: Path) -> None:
     refused (``os.walk`` would skip it without a word), and so is ``folder`` itself when
     it holds nothing to import."""
     def counts() -> tuple[int, ...]:
-        return tuple(map(len, (listing.files, listing.refused, listing.skipped, listing.archives)))
+        found = listing.files, listing.refused, listing.skipped, listing.archives
+        return tuple(len(items) for items in found)
 
     before = counts()
     ignored = listing.ignored

@@ -199,7 +199,7 @@ def _positions(
     marks = ", ".join("?" * len(ids))
     frame = _frame(
         conn,
-        f"""SELECT coalesce({table.key("position")}, '?') AS position,
+        f"""SELECT coalesce({table.key("position")}, '{queries.NO_POSITION}') AS position,
                    sum(a.seats) AS hands,
                    sum(a.pt_net * 1.0 / max(a.unit, 1)) AS net_won,
                    total(a.x_bb_per_100) AS bb

@@ -32,7 +32,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from analytics.lazy_modules import LazyModule
-from analytics.stats.queries import POSITION_ORDER, Filters, Stake, stakes_label
+from analytics.stats.queries import NO_POSITION, POSITION_ORDER, Filters, stakes_label
 from analytics.store.db import connect
 
 if TYPE_CHECKING:
@@ -200,7 +200,9 @@ _BY_NAME = {s.name: s for s in STATS}
 class UnknownStat(KeyError):
     def __init__(self, name: str) -> None:
         self.name = name
-        super().__init__(f"no stat {name!r} (one of: {', '.join(STAT_NAMES)})")
+        close = difflib.get_close_matches(name.casefold(), STAT_NAMES, n=3, cutoff=0.6)
+        hint = f"; did you mean: {', '.join(close)}?" if close else ""
+        super().__init__(f"no stat {name!r} (one of: {', '.join(STAT_NAMES)}){hint}")
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -242,6 +244,11 @@ class StatsQuery:
     positions: tuple[str, ...] = ()
     #: Table sizes (the header's ``6-max``: ``hands.max_seats``); empty for all.
     table_sizes: tuple[int, ...] = ()
+    #: Stakes levels as stored (:func:`stakes_matching`): (game, currency, small blind,
+    #: big blind, small bet, big bet), None where the hand has none (stud has no blinds);
+    #: empty for all. Unlike ``filters.stakes`` (blinds only), they name stud and fixed
+    #: limit levels as ``--by stakes`` prints them (issue 23, item 17).
+    levels: tuple[Level, ...] = ()
     #: None, ``position``, ``stakes`` or ``month``.
     by: str | None = None
     #: Leave out the groups with fewer hands.
@@ -274,6 +281,8 @@ class StatsQuery:
         """
         where, params = self.filters.where("h")
         clauses = [where]
+        if self.levels:
+            clauses.append(levels_clause("h", self.levels, params, sentinel=False))
         if self.players:
             marks = ", ".join("?" * len(self.players))
             clauses.append(f"s.player_id IN (SELECT id FROM players WHERE name IN ({marks}))")
@@ -289,6 +298,27 @@ class StatsQuery:
                 clauses.append(f"{column} IN ({', '.join('?' * len(values))})")
                 params.extend(values)
         return " AND ".join(clauses), params
+
+
+#: One stakes level as stored: (game, currency, small blind, big blind, small bet, big bet).
+Level = tuple[str, str, "int | None", "int | None", "int | None", "int | None"]
+_LEVEL_COLUMNS = ("game", "currency", "small_blind", "big_blind", "small_bet", "big_bet")
+
+
+def levels_clause(alias: str, levels: Sequence[Level], params: list[object], *,
+                  sentinel: bool) -> str:  # fmt: skip
+    """The SQL condition "one of these levels" on ``alias``'s columns (added to ``params``):
+    the hands' NULLs read as the sums' sentinel -1 (``sentinel``: the columns hold it)."""
+
+    def column(name: str) -> str:
+        if name in ("game", "currency") or sentinel:
+            return f"{alias}.{name}"
+        return f"coalesce({alias}.{name}, -1)"
+
+    one = " AND ".join(f"{column(name)} = ?" for name in _LEVEL_COLUMNS)
+    for level in levels:
+        params.extend(-1 if value is None else value for value in level)
+    return "(" + " OR ".join(f"({one})" for _ in levels) + ")"
 
 
 def stats(db_path: str | os.PathLike[str], query: StatsQuery | None = None) -> pd.DataFrame:
@@ -409,6 +439,8 @@ def _aggregated_sql(query: StatsQuery) -> tuple[str, list[object]]:
     where, params = aggregates.filters_where(query.filters, days=table is aggregates.DAY_TABLE)
     # Anonymous seats (migration 0012) are no player's: never a row of their own.
     clauses = [where, "a.stat_rows > 0", "NOT p.anonymous"]
+    if query.levels:
+        clauses.append(levels_clause("a", query.levels, params, sentinel=True))
     if query.players:
         marks = ", ".join("?" * len(query.players))
         clauses.append(f"a.player_id IN (SELECT id FROM players WHERE name IN ({marks}))")
@@ -456,6 +488,10 @@ def _derive(raw: pd.DataFrame, by: str | None, chosen: tuple[Stat, ...] = STATS)
         )]  # fmt: skip
         for column in ("game", "small_blind", "big_blind"):
             out[column] = raw[column]
+        # Sorted by the amount the label shows, as a number ($2 before $10; stud by bets).
+        out["_big"] = raw["big_bet"].where(raw["big_bet"].notna(), raw["big_blind"])
+    elif by == "position":
+        out[by] = raw[by].fillna(NO_POSITION)
     elif by is not None:
         out[by] = raw[by]
     unit = raw["unit"].fillna(1).where(raw["unit"].fillna(1) > 0, 1).astype(float)
@@ -493,7 +529,7 @@ def _stakes(game: Any, currency: str, unit: Any, *amounts: Any) -> str:
 
 def _sorted(frame: pd.DataFrame, by: str | None) -> pd.DataFrame:
     if frame.empty:
-        return frame
+        return frame.drop(columns="_big", errors="ignore")
     total = frame.groupby(["player", "site", "currency"])["hands"].transform("sum")
     order: dict[str, Any] = {"_total": -total, "player": frame["player"]}
     if by == "position":
@@ -501,7 +537,7 @@ def _sorted(frame: pd.DataFrame, by: str | None) -> pd.DataFrame:
         order["_group"] = frame["position"].map(lambda p: place.get(p, len(place)))
     elif by == "stakes":
         order["_game"] = frame["game"]
-        order["_group"] = frame["big_blind"]
+        order["_group"] = frame.pop("_big").astype(float)
     elif by == "month":
         order["_group"] = frame["month"]
     keys = pd.DataFrame(order)
@@ -569,10 +605,7 @@ def checked_query(
             f"the dates are the wrong way round: from {filters.date_from} is after"
             f" to {filters.date_to}"
         )
-    games = _stored_values(
-        "game", filters.games,
-        "SELECT DISTINCT game FROM hands WHERE status = 'ok' AND game IS NOT NULL", conn,
-    )  # fmt: skip
+    games = _stored_games(conn, filters.games)
     positions = _stored_values(
         "position", query.positions,
         "SELECT DISTINCT position FROM player_hand_stats WHERE position IS NOT NULL", conn,
@@ -590,10 +623,10 @@ def checked_query(
     sites = _stored_values(
         "room", filters.sites, "SELECT DISTINCT site FROM hands WHERE status = 'ok'", conn
     )
-    levels = stakes_matching(conn, stakes) if stakes else filters.stakes
-    filters = replace(filters, games=games, stakes=levels, sites=sites)
-    players = _stored_players(conn, query.players)
-    return replace(query, filters=filters, players=players, positions=positions)
+    levels = stakes_matching(conn, stakes) if stakes else query.levels
+    filters = replace(filters, games=games, sites=sites)
+    players = stored_players(conn, query.players)
+    return replace(query, filters=filters, players=players, positions=positions, levels=levels)
 
 
 def _listed(values: Iterable[str]) -> str:
@@ -616,16 +649,42 @@ def _stored_values(
     return tuple(dict.fromkeys(resolved))
 
 
-def _stored_players(conn: sqlite3.Connection, given: Sequence[str]) -> tuple[str, ...]:
-    """Each name as stored: exactly, else case-insensitively (every spelling found)."""
+def _stored_games(conn: sqlite3.Connection, given: Sequence[str]) -> tuple[str, ...]:
+    """Each game as stored, by its code or its name in any case (``nlhe``; ``razz``,
+    ``Razz Limit`` or ``RAZZ`` for ``FLRAZZ``: issue 23, item 17): the name without its
+    betting structure, and the code without its ``FL``/``NL``/``PL`` prefix, name every
+    stored game they fit (``omaha``: the stored PLO, NLO and FLO)."""
+    if not given:
+        return ()
+    from parser.model.games import GAME_SPECS
+
+    stored = sorted(r[0] for r in conn.execute(
+        "SELECT DISTINCT game FROM hands WHERE status = 'ok' AND game IS NOT NULL"
+    ))  # fmt: skip
+    names: dict[str, list[str]] = {}
+    for code in stored:
+        spec = GAME_SPECS.get(code)
+        aliases = {code, re.sub(r"^(PLNL|FL|NL|PL)(?=.)", "", code)}
+        if spec is not None:
+            aliases |= {spec.name, re.sub(r" (No |Pot )?Limit$", "", spec.name)}
+        for alias in aliases:
+            names.setdefault(" ".join(alias.casefold().split()), []).append(code)
+    resolved: list[str] = []
+    for value in given:
+        found = names.get(" ".join(value.casefold().split()))
+        if found is None:
+            raise BadFilter(f"unknown game {value!r} (stored: {_listed(stored)})")
+        resolved.extend(found)
+    return tuple(dict.fromkeys(resolved))
+
+
+def stored_players(conn: sqlite3.Connection, given: Sequence[str]) -> tuple[str, ...]:
+    """Every stored spelling of each name, in any case (``hero`` is ``Hero`` and ``HERO``,
+    never only a ``hero`` that happens to be stored: issue 23, item 17); a name stored in
+    no case is a :class:`BadFilter` with the close ones."""
     resolved: list[str] = []
     names: list[str] | None = None
     for name in given:
-        if conn.execute(
-            "SELECT 1 FROM players WHERE name = ? AND NOT anonymous", (name,)
-        ).fetchone():
-            resolved.append(name)
-            continue
         if names is None:
             names = [r[0] for r in conn.execute(
                 "SELECT DISTINCT name FROM players WHERE NOT anonymous"
@@ -673,31 +732,62 @@ $0.05/$0.10 or .05/.10 (no letters)
     return Decimal(small.replace(",", "")), Decimal(big.replace(",", "")), currency
 
 
-def stakes_matching(conn: sqlite3.Connection, texts: Sequence[str]) -> tuple[Stake, ...]:
-    """The stored stakes levels that ``texts`` name: ``"50/100"``, ``"$0.05/$0.10"``,
-    ``".05/.10"`` (blinds in major units, compared exactly; a currency sign narrows to
-    that currency).
+def stakes_matching(conn: sqlite3.Connection, texts: Sequence[str]) -> tuple[Level, ...]:
+    """The stored stakes levels that ``texts`` name: a label as ``--by stakes`` prints it
+    (``FLHE $10.00/$20.00``, ``FL7S $0.10/$0.20``, ``NLHE 50/100 chips``, with or without
+    its game), or two amounts in major units, ``"50/100"``, ``"$0.05/$0.10"``,
+    ``".05/.10"``: the amounts the label shows (a fixed-limit game's bets, as the rooms
+    name it; stud has no blinds), compared exactly; a currency sign narrows to that
+    currency.
 
     Raises :class:`BadFilter` (a ``ValueError``) naming the text that is not two amounts
-    or matches no stored stakes, with the stored ones."""
+    or matches no stored stakes, with the stored ones as ``--by stakes`` labels them."""
     stored = conn.execute(
-        "SELECT DISTINCT currency, small_blind, big_blind, unit FROM hands "
-        "WHERE status = 'ok' AND small_blind IS NOT NULL AND big_blind IS NOT NULL"
+        "SELECT DISTINCT game, currency, small_blind, big_blind, small_bet, big_bet, unit"
+        " FROM hands WHERE status = 'ok' AND game IS NOT NULL AND currency IS NOT NULL"
+        " AND ((small_blind IS NOT NULL AND big_blind IS NOT NULL)"
+        " OR (small_bet IS NOT NULL AND big_bet IS NOT NULL))"
     ).fetchall()
-    found: list[Stake] = []
+    labelled = {row: _level_label(row) for row in stored}
+    found: list[Level] = []
     for text in texts:
-        small, big, currency = parse_stakes(text)
-        matches = [
-            (stored_currency, sb, bb)
-            for stored_currency, sb, bb, unit in stored
-            if small * (unit or 1) == sb
-            and big * (unit or 1) == bb
-            and currency in (None, stored_currency)
-        ]
+        wanted = " ".join(text.casefold().split())
+        matches = [row[:6] for row, label in labelled.items()
+                   if wanted in (label.casefold(), label.split(" ", 1)[1].casefold())]  # fmt: skip
         if not matches:
-            labels = sorted({stakes_label(c, sb, bb, u or 1) for c, sb, bb, u in stored})
+            small, big, currency = parse_stakes(text)
+            matches = [
+                (game, stored_currency, sb, bb, sbet, bbet)
+                for game, stored_currency, sb, bb, sbet, bbet, unit in stored
+                if currency in (None, stored_currency)
+                and _named(sb, bb, sbet, bbet) == (small * (unit or 1), big * (unit or 1))
+            ]  # fmt: skip
+        if not matches:
+            order = sorted(labelled, key=_level_order)
+            labels = list(dict.fromkeys(labelled[row] for row in order))
             raise BadFilter(
                 f"stakes {text!r}: no stored hands at these stakes (stored: {_listed(labels)})"
             )
         found.extend(matches)
     return tuple(dict.fromkeys(found))
+
+
+def _named(*amounts: int | None) -> tuple[object, object]:
+    """The two amounts a level is named by, as its label: the bets of fixed limit (and of
+    stud, which has no blinds), else the blinds."""
+    small_blind, big_blind, small_bet, big_bet = amounts
+    return (small_bet, big_bet) if big_bet is not None else (small_blind, big_blind)
+
+
+def _level_label(row: tuple[Any, ...]) -> str:
+    """A stored level's ``--by stakes`` label (:func:`_stakes`)."""
+    game, currency, small_blind, big_blind, small_bet, big_bet, unit = row
+    return _stakes(game, currency, unit, small_blind, big_blind, small_bet, big_bet)
+
+
+def _level_order(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Game, currency, then the amounts as numbers: $2/$4 before $10/$20."""
+    game, currency, small_blind, big_blind, small_bet, big_bet, _unit = row
+    big = big_bet if big_bet is not None else big_blind
+    small = small_bet if big_bet is not None else small_blind
+    return (game, currency, big if big is not None else -1, small if small is not None else -1)

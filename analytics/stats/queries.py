@@ -127,6 +127,22 @@ def status_counts(conn: sqlite3.Connection) -> dict[str, int]:
     return dict(sorted(counts.items()))
 
 
+def ok_hands(conn: sqlite3.Connection, filters: Filters) -> int:
+    """The ``ok`` hands under ``filters``: the Overview's "Hands (ok)", which counted every
+    stored hand whatever the sidebar chose (issue 23, item 17)."""
+    from analytics.store import aggregates
+
+    if filters.kind == ALL and aggregates.available(conn):  # the hand sums have no kind
+        table = aggregates.HAND_TABLE
+        where, params = aggregates.filters_where(filters, days=True)
+        sql = f"SELECT coalesce(sum(a.hands), 0) FROM {table.name} a WHERE {where}"
+    else:
+        where, params = filters.where("h")
+        sql = f"SELECT count(*) FROM hands h WHERE h.status = 'ok' AND {where}"
+    (count,) = conn.execute(sql, params).fetchone()
+    return int(count)
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """What the sidebar offers: the values present in the database."""
@@ -389,6 +405,9 @@ def player_hands(conn: sqlite3.Connection, filters: Filters, player: str) -> pd.
 
 #: Positions in table order for charts (PokerTracker's names).
 POSITION_ORDER = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "MP+1", "HJ", "CO", "BTN")
+#: The position of a seat in a game without a button (stud, razz): it acts by its cards,
+#: so it has none, which reads better than "?" (issue 23, item 17).
+NO_POSITION = "none (stud)"
 
 
 def results_by_position(hands: pd.DataFrame) -> pd.DataFrame:
@@ -396,7 +415,7 @@ def results_by_position(hands: pd.DataFrame) -> pd.DataFrame:
     if hands.empty:
         return pd.DataFrame(columns=["position", "hands", "net_won", "bb_per_100"])
     frame = hands.assign(
-        position=hands["position"].fillna("?"),
+        position=hands["position"].fillna(NO_POSITION),
         won=hands["net"] / hands["unit"].where(hands["unit"] > 0, 1),
         bb=hands["net"] / hands["big_blind"].where(hands["big_blind"] > 0),
     )

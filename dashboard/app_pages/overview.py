@@ -60,7 +60,7 @@ found = data.overview(str(path), stamp, filters, int(min_hands), hero, listed)
 statistics = found.statistics
 table = players_table(found.table, statistics)
 left.metric("Players", f"{found.chosen.rows:,}")
-middle.metric("Hands (ok)", f"{counts.get('ok', 0):,}")
+middle.metric("Hands (ok)", f"{data.ok_hands(str(path), stamp, filters):,}")
 right.metric("Quarantined", f"{sum(counts.values()) - counts.get('ok', 0):,}")
 
 if hero is not None:

@@ -101,7 +101,11 @@ def test_filters(hero_db) -> None:
 def test_stakes_given_as_text(hero_db) -> None:
     db = connect(hero_db, create=False)
     try:
-        assert stakes_matching(db.conn, ["1/2"]) == (("PLAY", 1, 2),)
+        # (game, currency, blinds, bets): a level named as --by stakes names it, fixed
+        # limit by its bets (issue 23, item 17).
+        assert stakes_matching(db.conn, ["1/2"]) == (("NLHE", "PLAY", 1, 2, None, None),)
+        assert stakes_matching(db.conn, ["2/4"]) == (("FLHE", "PLAY", 1, 2, 2, 4),)
+        assert stakes_matching(db.conn, ["flhe 2/4 PLAY"]) == stakes_matching(db.conn, ["2/4"])
         with pytest.raises(ValueError, match="no stored hands at these stakes"):
             stakes_matching(db.conn, ["$5/$10"])
         with pytest.raises(ValueError, match="expected two amounts"):

@@ -63,7 +63,8 @@ def test_stats_filters_and_groups(capsys, hero_db) -> None:
 def test_stats_usage_errors(capsys, hero_db, tmp_path) -> None:
     code, _, err = run(capsys, "stats", "--db", str(hero_db), "--stakes", "5/10")
     assert (code, err) == (
-        EXIT_USAGE, "pokerhh: stakes '5/10': no stored hands at these stakes (stored: 1/2 play)\n"
+        EXIT_USAGE, "pokerhh: stakes '5/10': no stored hands at these stakes (stored: NLHE 1/2"
+        " play)\n"
     )
     with pytest.raises(SystemExit) as exit_:
         main(["stats", "--db", str(hero_db), "--cash", "--tournament"])
@@ -96,7 +97,7 @@ def test_explain_lists_hands_and_says_why(capsys, hero_db) -> None:
     code, out, _ = run(capsys, "explain", "--db", db, "--player", "hero", "steal", "3")
     assert out.startswith("PokerStars:3 · hero · steal: in the denominator (steal chance:")
     code, _, err = run(capsys, "explain", "--db", db, "--player", "hero", "stael")
-    assert code == EXIT_FAILED
+    assert code == EXIT_USAGE  # a usage error, as stats' (issue 23, item 17)
     assert err.startswith("pokerhh: no stat 'stael' (one of: hands,")
     code, _, err = run(capsys, "explain", "--db", db, "--player", "zed", "vpip", "3")
     assert (code, err) == (EXIT_FAILED, "pokerhh: zed was not dealt into hand PokerStars:3\n")

@@ -109,7 +109,8 @@ def test_room_summaries_import_and_merge_with_their_hands(tmp_path: Path) -> Non
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["--db", str(db), "tournaments", "--format", "json"]) == 0
-    listed = {(t["site"], t["tournament_id"]): t for t in json.loads(out.getvalue())}
+    tournaments = json.loads(out.getvalue())["tournaments"]
+    listed = {(t["site"], t["tournament_id"]): t for t in tournaments}
     keys: dict[tuple[str, str], list[TournamentSummary]] = {}
     for path in SUMMARIES:
         if path.name not in REFUSED:
