@@ -222,6 +222,25 @@ def test_a_flat_format_raise_sums_what_it_adds():
     assert (raises[0].player, raises[0].amount) == ("Cid", 30)
 
 
+def test_empty_seats_listed_as_nameless_players_are_not_seated():
+    # Some exports list every seat, the empty ones as name="" with no chips: they were one
+    # nameless "player" (a 7-stud game seemed to seat 9 of 8, D6).
+    empty = '<player seat="{n}" name="" chips="€0" dealer="0" win="€0" bet="€0" />'
+    text = GAME.format(gametype="Holdem NL €0,05/€0,10").replace(
+        "      </players>", "".join(empty.format(n=n) for n in (2, 4, 6)) + "\n      </players>"
+    )
+    (raw,) = split_hands(text, "s.xml")
+    hand = parse_hand(raw)
+    assert [s.name for s in hand.seats] == ["Ann", "Bob", "Cid"]
+    assert replay(hand).chips_conserved
+    # an empty seat may hold the (dead) button
+    dead = text.replace('dealer="1"', 'dealer="0"').replace(
+        'seat="2" name="" chips="€0" dealer="0"', 'seat="2" name="" chips="€0" dealer="1"'
+    )
+    (raw,) = split_hands(dead, "s.xml")
+    assert parse_hand(raw).button_seat == 2
+
+
 def test_each_game_of_an_archive_of_sessions_has_its_own_session():
     # HEM's archive: two sessions in one file, "Holdem L $5/$10" then "Holdem L $10/$20".
     first = GAME.format(gametype="Holdem NL €0,05/€0,10")

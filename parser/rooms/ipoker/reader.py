@@ -424,6 +424,10 @@ class _Builder:
         for player in general.iter("player"):
             a = player.attrs
             name = a.get("name", "")
+            if not name:  # an empty seat, listed by some exports ("name='' chips='$0'")
+                if a.get("dealer") == "1":
+                    button = int(a["seat"])  # a dead button
+                continue
             seat = Seat(seat=int(a["seat"]), name=name, stack=self._money(a.get("chips", "0")))
             self.seats[name] = seat
             if a.get("dealer") == "1":
