@@ -209,6 +209,8 @@ def on_draw(play: HandReplay, event: ev.Draw) -> None:
         raise Mismatch("C1", f"{actor.name} draws {event.count} but discards "
                        f"{len(event.discarded)} known cards")
     ledger = play.ledger
+    if play.live is not None:
+        check_dealt(play, event.drawn)  # E2, E3: those cards are out of play
     if actor.name in play.disconnected:
         _check_auto_draw(play, actor.name, event)
     if not play.drawn:

@@ -231,3 +231,30 @@ def test_e8_the_redeal_is_the_next_hand_not_this_one() -> None:
     with pytest.raises(CancelledHand) as caught:
         run(cut(HOLDEM, 3), "@3 d misdeal E8 a card face up in the deck")
     assert "the redeal is the next hand" in str(caught.value)
+
+
+DRAW = """\
+variant = "N2L1D"
+antes = [0, 0, 0]
+blinds_or_straddles = [50, 100, 0]
+min_bet = 100
+starting_stacks = [10000, 10000, 10000]
+players = ["Ann", "Bob", "Cat"]
+actions = [
+  "d dh p1 2h3h4h5c8d", "d dh p2 QcJcTc9c7d", "d dh p3 TdTs4s6h7h",
+  "p3 cc", "p1 cc", "p2 cc",
+  "p1 sd 8d", "d dh p1 7c", "p2 sd", "p3 sd TdTs", "d dh p3 2c3c",
+  "p1 cc", "p2 cc", "p3 cc",
+  "p1 sm 2h3h4h5c7c", "p2 sm QcJcTc9c7d", "p3 sm 4s6h7h2c3c",
+]
+"""
+
+
+def test_draw_the_exposed_and_extra_cards_burn_before_the_draw() -> None:
+    assert nets(run(DRAW, "@1 d exposed 9h p1", "@3 d replace p1 9h", "@6 d burn 9h")) == {
+        "Ann": 200, "Bob": -100, "Cat": -100}  # fmt: skip
+    assert refused(DRAW, "@3 d extra p1 9h", "@6 d burn 8s").rule == "E3"
+    # the extra card drawn later is E3's fault, not a card dealt twice
+    error = refused(DRAW, "@3 d extra p1 9h",
+                    swap=('"d dh p1 7c"', '"d dh p1 9h"'))  # fmt: skip
+    assert error.rule == "E3"
