@@ -173,6 +173,17 @@ def _one_currency(hands: pd.DataFrame, currency: str | None) -> pd.DataFrame:
 
 
 @st.cache_data(show_spinner=False, max_entries=32)
+def player_rooms(path: str, stamp: Stamp, filters: queries.Filters, player: str) -> list[str]:
+    """The rooms where a player of this name played (under the rooms filter): one name in
+    two rooms is two people, never added together (issue 23 item 14)."""
+    with read_only(path) as conn:
+        rooms = [site for (site,) in conn.execute(
+            "SELECT site FROM players WHERE name = ? AND NOT anonymous ORDER BY site",
+            (player,))]  # fmt: skip
+    return [r for r in rooms if not filters.sites or r in filters.sites]
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
 def player_source(
     path: str, stamp: Stamp, filters: queries.Filters, player: str
 ) -> tuple[dict[str | None, int], bool]:

@@ -1,13 +1,20 @@
 """Player: one player's results over time (actual, all-in EV, showdown / non-showdown), by
-position, by starting hand and by session, and any stat explained hand by hand."""
+position, by starting hand and by session, and any stat explained hand by hand.
+
+One name in two rooms is two players, chosen one room at a time as the Overview lists them.
+Tournament chips are only ever added up within one tournament: across tournaments (the
+``CHIPS`` currency) results are in big blinds, never a sum of chips (issue 23 item 13).
+"""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import altair as alt
 import streamlit as st
 
+from analytics.output.format import CHIP_CURRENCIES
 from analytics.stats import player_page, player_queries
 from analytics.stats import players as stats
 from dashboard import common, data
@@ -25,6 +32,11 @@ default = players.index(hero) if hero in players else 0
 player = st.selectbox("Player", players, index=default, key=f"player_{hero}")
 if player is None:
     st.stop()
+rooms = data.player_rooms(str(path), stamp, filters, player)
+if len(rooms) > 1:
+    room = st.radio("Room", rooms, horizontal=True, key=f"player_room_{player}",
+                    help="The same name in two rooms is two players")  # fmt: skip
+    filters = replace(filters, sites=(room or rooms[0],))
 hand_counts, summed = data.player_source(str(path), stamp, filters, player)
 if not hand_counts:
     st.info("This player has no hands under the current filters.")
@@ -34,12 +46,23 @@ currency = currencies[0] if currencies else None
 if len(currencies) > 1:
     currency = st.radio("Currency", currencies, horizontal=True, key="player_currency")
 figures = data.player_figures(str(path), stamp, filters, player, currency)
-in_bb = st.toggle("In big blinds", key="player_in_bb")
+#: Tournament hands: chips of different tournaments are not one currency.
+chips = currency == "CHIPS"
+in_bb = st.toggle("In big blinds", key="player_in_bb", value=chips, disabled=chips,
+                  help="Tournament chips are never added across tournaments" if chips
+                  else None)  # fmt: skip
+in_bb = in_bb or chips
 unit_label = "big blinds" if in_bb else f"{currency}"
+#: Whole numbers for chips (a hand's chips, or play money): "-900", not "-900.00".
+amounts = "%d" if currency in CHIP_CURRENCIES else "%.2f"
 
 c1, c2, c3, c4 = st.columns(4)
 c1.metric("Hands", f"{figures.hands:,}")
-c2.metric("Net won", f"{figures.net_won:,.2f}")
+if chips:
+    c2.metric("Net won (bb)", f"{figures.net_bb:+,.1f}",
+              help="Big blinds: chips of different tournaments are not added")  # fmt: skip
+else:
+    c2.metric("Net won", f"{figures.net_won:,.2f} {currency or ''}".strip())
 # bb/100 counts big bets in fixed limit and stud (which has no blinds), as the statistics do.
 counted = figures.bb_hands
 c3.metric("bb/100", f"{figures.net_bb / counted * 100:,.1f}" if counted else "–",
@@ -115,19 +138,20 @@ bars = (
             alt.value("#2e7d32"),
             alt.value("#e53935"),
         ),
-        tooltip=["position:N", "hands:Q", alt.Tooltip("net_won:Q", format=",.2f"),
+        tooltip=["position:N", "hands:Q",
+                 *([] if chips else [alt.Tooltip("net_won:Q", format=",.2f")]),
                  alt.Tooltip("bb_per_100:Q", format=",.1f")],
     )
     .properties(height=260)
 )  # fmt: skip
 st.altair_chart(bars, width="stretch")
 st.dataframe(
-    positions,
+    positions.drop(columns=["net_won"]) if chips else positions,
     hide_index=True,
     column_config={
         "position": "Position",
         "hands": "Hands",
-        "net_won": st.column_config.NumberColumn("Net won", format="%.2f"),
+        "net_won": st.column_config.NumberColumn("Net won", format=amounts),
         "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.1f"),
     },
 )
@@ -187,14 +211,14 @@ else:
         "hand. Newest first; times in UTC."
     )
     st.dataframe(
-        table.drop(columns=["currency"]),
+        table.drop(columns=["currency", "net_won"] if chips else ["currency"]),
         hide_index=True,
         column_config={
             "start": st.column_config.DatetimeColumn("Start", format="YYYY-MM-DD HH:mm"),
             "end": st.column_config.DatetimeColumn("End", format="YYYY-MM-DD HH:mm"),
             "minutes": st.column_config.NumberColumn("Minutes", format="%.0f"),
             "hands": st.column_config.NumberColumn("Hands", format="%d"),
-            "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format="%.2f"),
+            "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format=amounts),
             "net_bb": st.column_config.NumberColumn("Net won (bb)", format="%.1f"),
             "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.1f"),
         },
@@ -250,7 +274,7 @@ event = st.dataframe(
         "in_denominator": st.column_config.CheckboxColumn("Denominator"),
         "x": st.column_config.NumberColumn("x", format="%d"),
         "n": st.column_config.NumberColumn("n", format="%d"),
-        "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format="%.2f"),
+        "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format=amounts),
     },
     on_select="rerun",
     selection_mode="single-row",
