@@ -442,13 +442,16 @@ def _procedure(street: str, premature: bool) -> tuple[str, ev.CardPlace]:
 def on_reshuffle(play: HandReplay, event: ev.Reshuffle) -> None:
     state = live(play)
     ledger = play.ledger
-    if state.set_aside & set(event.cards) and (
+    # A reshuffle that names no card is the one the correction calls for: with the
+    # set-aside turn, if there is one (E6: "reshuffled together with the removed card").
+    cards = event.cards or tuple(sorted(state.set_aside))
+    if state.set_aside & set(cards) and (
         len(play.boards[0]) < 4 or play.next_to_act() is not None
     ):
         # E6: the premature turn goes back only once the real turn's betting is over.
         raise Illegal("E6", "the set-aside card is reshuffled in only after the turn's betting")
     rule = state.rule or "E6"
-    for card in event.cards:
+    for card in cards:
         spot = ledger.where(card)
         if (spot is not None and spot[0] is not Place.SET_ASIDE) or card in state.extra:
             place = "burn" if spot is None else spot[0].value.replace("_", " ")
@@ -456,11 +459,11 @@ def on_reshuffle(play: HandReplay, event: ev.Reshuffle) -> None:
                 rule, f"{card} ({place}) is reshuffled: only the cards taken out of play "
                 "go back, never burn cards or discards",
             )
-    ledger.to_deck(event.cards)
-    state.set_aside.difference_update(event.cards)
+    ledger.to_deck(cards)
+    state.set_aside.difference_update(cards)
     state.reshuffle_due = None
     play.note = "the stub is reshuffled" + (
-        f" with {format_cards(event.cards)}" if event.cards else ""
+        f" with {format_cards(cards)}" if cards else ""
     ) + " and cut"
 
 

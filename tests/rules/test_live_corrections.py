@@ -258,3 +258,10 @@ def test_draw_the_exposed_and_extra_cards_burn_before_the_draw() -> None:
     error = refused(DRAW, "@3 d extra p1 9h",
                     swap=('"d dh p1 7c"', '"d dh p1 9h"'))  # fmt: skip
     assert error.rule == "E3"
+
+
+def test_e6_a_reshuffle_naming_no_card_takes_the_set_aside_turn() -> None:
+    """E6's reshuffle is 'together with the removed card': written bare, it still is."""
+    live = ("@8 d db 8s", "@8 d return turn 8s set_aside E6")
+    assert nets(run(HOLDEM, *live, "@14 d reshuffle")) == {"Ann": -100, "Bob": 200, "Cat": -100}
+    assert refused(HOLDEM, *live, "@11 d reshuffle").rule == "E6"  # before the turn's betting
