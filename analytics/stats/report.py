@@ -83,7 +83,8 @@ def _line(label: str, kind: Kind, name: str, row: Record, money: Money) -> str:
         low, high = row[f"{name}_low"], row[f"{name}_high"]
         return f"{label:<20}{value:>12.1%}  {sample:<17}{low:.1%} – {high:.1%}"
     if kind is Kind.MONEY:
-        return f"{label:<20}{money.signed(round(row[f'{name}_units'])):>12}"
+        units = round(row[f"{name}_units"])  # rake is a cost, not a result: no "+"
+        return f"{label:<20}{money(units) if name == 'rake_paid' else money.signed(units):>12}"
     if kind is Kind.PER_100:
         shown = "-" if _missing(value) else f"{value:+.2f}"
         return f"{label:<20}{shown:>12}"
