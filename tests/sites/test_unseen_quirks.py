@@ -378,3 +378,13 @@ Seat 2: Bob (big blind) folded on the Turn
     assert boards == [("preflop", 1), ("flop", 2), ("turn", 1)]
     result = replay(hand)
     assert {p.name: p.collected - p.invested for p in result.players} == {"Ann": 50, "Bob": -50}
+
+
+def test_a_whole_hands_problem_is_at_its_first_line():
+    # parser.kit.errors.hand_error: Bovada's and PartyPoker's "the stakes cannot be told".
+    from parser.kit.errors import hand_error
+    from parser.model.hand import Source
+
+    error = hand_error("the blinds cannot be told", Source("f.txt", 7, "..."), "42")
+    assert isinstance(error, ParseError)
+    assert (error.path, error.line, error.hand_id) == ("f.txt", 7, "42")
