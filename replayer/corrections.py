@@ -265,7 +265,7 @@ def on_burn(play: HandReplay, event: ev.Burn) -> None:
     ledger = play.ledger
     if state.burned:
         raise Illegal("D5", "a second card is burned before the same street")
-    if state.no_burn is not None and play.next_to_act() is None:
+    if state.no_burn is not None:
         street, rule = state.no_burn
         if _next_board(play) == street:
             raise Illegal(rule, f"the {street} after the correction is dealt without burning")

@@ -265,3 +265,9 @@ def test_e6_a_reshuffle_naming_no_card_takes_the_set_aside_turn() -> None:
     live = ("@8 d db 8s", "@8 d return turn 8s set_aside E6")
     assert nets(run(HOLDEM, *live, "@14 d reshuffle")) == {"Ann": -100, "Bob": 200, "Cat": -100}
     assert refused(HOLDEM, *live, "@11 d reshuffle").rule == "E6"  # before the turn's betting
+
+
+def test_e5_a_burn_after_the_premature_flop_went_back_cites_e5() -> None:
+    """Still in the pre-flop betting: the burn is for the new flop, which has none."""
+    live = ("@5 d db 4s5s6s", "@5 d return flop 4s5s6s deck E5", "@5 d reshuffle")
+    assert refused(HOLDEM, *live, "@5 d burn").rule == "E5"
