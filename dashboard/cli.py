@@ -219,10 +219,11 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs",
         "-j",
         type=positive,
-        default=os.cpu_count() or 1,
+        default=None,
         metavar="N",
-        help="parse and replay in N processes (default: one per core); the database is "
-        "written by one, in file order, so the result does not depend on N",
+        help="parse and replay in N processes (default: one per core once there are 16 MB "
+        "to read, less in one); the database is written by one, in file order, so the "
+        "result does not depend on N",
     )
     cmd.add_argument(
         "--batch-hands",

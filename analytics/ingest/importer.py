@@ -23,13 +23,18 @@ import functools
 import gc
 import hashlib
 import multiprocessing
+import multiprocessing.context
 import os
+import sys
 import time
+import types
 import zipfile
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from analytics.ingest.pipeline import Problem, Stages
 from analytics.ingest.prepare import (
@@ -269,24 +274,29 @@ def import_paths(
     progress: Progress | None = None,
     rescan: bool = False,
     stages: Stages | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     batch_hands: int | None = None,
 ) -> ImportReport:
     """Import files, folders (recursive) and zip files into the database at ``db_path``.
 
     ``stages`` replaces the parser and engine (tests); ``progress`` is called before the
     first file and after each file. ``jobs`` > 1 parses and replays files in that many
-    worker processes while this one writes (in file order, so the result is the same).
+    worker processes while this one writes (in file order, so the result is the same);
+    ``jobs=None`` (the command line's default): one per core once there are
+    :data:`PARALLEL_BYTES` to read, less imported in this process.
     ``batch_hands``: small files are committed together once they hold that many hands
     (default :data:`BATCH_HANDS`; 1: each file its own transaction).
     """
-    if jobs < 1:
+    if jobs is not None and jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
     started = time.perf_counter()
-    parallel = jobs > 1 and stages is None
+    stages_given = stages is not None
     stages = stages or Stages.default()
     report = ImportReport()
     listing = list_inputs(paths)
+    if jobs is None:  # automatic: workers only for an import worth starting them
+        jobs = (os.cpu_count() or 1) if listing.total_bytes >= PARALLEL_BYTES else 1
+    parallel = jobs > 1 and not stages_given
     report.files_refused.extend(listing.refused)
     report.files_skipped.extend(listing.skipped)
     report.files_ignored = listing.ignored
@@ -342,6 +352,14 @@ def import_paths(
     report.seconds = time.perf_counter() - started
     return report
 
+
+#: Less than this to read (files and zip members, before any is found unchanged) is
+#: imported in the importer's own process when ``jobs`` is automatic (None, the command
+#: line's default): a worker is a new interpreter that loads the parser and engine (a
+#: second or two of a core on this 2-core machine), and its rows come back pickled, so a
+#: small import ran slower on two workers than in one process (the PokerStars corpus,
+#: 2.8 MB: 5.1 s against 3.3 s; issue 23 item 21). 16 MB is several seconds of one core.
+PARALLEL_BYTES = 16 * 1024 * 1024
 
 #: Files larger than this are read range by range (:mod:`analytics.ingest.ranges`): memory stays
 #: flat whatever the file's size, and every worker gets ranges of the one file (issue 11).
@@ -499,12 +517,13 @@ class _Preparer:
         if self.jobs > 1:
             # spawn, not fork: a worker then loads analytics.ingest.prepare alone (45 MB), not a
             # copy of this process with sqlite_utils and pandas (120 MB) whose pages its
-            # reference counting would soon unshare.
+            # reference counting would soon unshare; and not the importer's __main__ either
+            # (_LeanSpawn).
             self.pool = concurrent.futures.ProcessPoolExecutor(
                 max_workers=self.jobs,
                 initializer=worker_start,
                 initargs=(os.getpid(),),
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=_LeanSpawn(),
             )
         return self
 
@@ -591,6 +610,31 @@ class _Preparer:
             return item, None
         assert work is None or isinstance(work, PreparedFile)
         return item, work
+
+
+class _LeanSpawnProcess(multiprocessing.context.SpawnProcess):
+    """A spawned worker that does not import its parent's ``__main__`` module.
+
+    multiprocessing's spawn imports the parent's main module in every worker (as
+    ``__mp_main__``) so that functions defined there can be unpickled; the importer's
+    workers run functions of :mod:`analytics.ingest.prepare` only. Under ``pokerhh import``
+    the main module is the command line (``dashboard.cli``), which loads pandas and numpy:
+    57 MB more in each worker, and a 250 MB file's import on two workers peaked at 382 MB
+    against 245 MB in one process (issue 23 item 21). The parent's ``__main__`` is hidden
+    only while a worker is launched: the launch is what records it."""
+
+    @staticmethod
+    def _Popen(process_obj: BaseProcess) -> Any:
+        main = sys.modules["__main__"]
+        sys.modules["__main__"] = types.ModuleType("__main__")
+        try:
+            return multiprocessing.context.SpawnProcess._Popen(process_obj)
+        finally:
+            sys.modules["__main__"] = main
+
+
+class _LeanSpawn(multiprocessing.context.SpawnContext):
+    Process = _LeanSpawnProcess
 
 
 @contextlib.contextmanager
