@@ -16,7 +16,6 @@ import signal
 import socket
 import sqlite3
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
@@ -653,27 +652,30 @@ def _export_phh(db_path: Path, out: str | None) -> int:
         return EXIT_USAGE
     report = export_phh(db_path, out)
     print(f"exported {report.written:,} hands to {out}", file=sys.stderr)
-    for site, hand_id, reason in report.skipped:
-        print(f"  skipped {site}:{hand_id}: {reason}", file=sys.stderr)
+    if report.skipped:  # by reason, a few hands each: 217 lines read as none (issue 23)
+        print(f"skipped {len(report.skipped):,} hands PHH cannot hold:", file=sys.stderr)
+    for reason, hands in report.grouped():
+        shown = ", ".join(f"{site}:{hand_id}" for site, hand_id in hands[:PHH_EXAMPLES])
+        more = f" and {len(hands) - PHH_EXAMPLES:,} more" if len(hands) > PHH_EXAMPLES else ""
+        which = report.details.get(reason)
+        games = f": {', '.join(sorted(which))}" if which else ""
+        print(terminal_text(f"  {len(hands):>6,}  {reason} (e.g. {shown}{more}){games}"),
+              file=sys.stderr)  # fmt: skip
     return EXIT_OK
 
 
-@contextlib.contextmanager
-def replaced_atomically(path: Path) -> Iterator[TextIO]:
+#: Hands named per reason a PHH export skipped (``export --format phh``).
+PHH_EXAMPLES = 3
+
+
+def replaced_atomically(path: Path) -> contextlib.AbstractContextManager[TextIO]:
     """Write ``path`` through a temporary file beside it, renamed over it only once the
     block ends without an error: an interrupted export never leaves a partial file under
-    the final name (nor removes a previous one)."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with open(handle, "w", encoding="utf-8", newline="\n") as out:
-            yield out
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+    the final name (nor removes a previous one); the file gets the mode the umask gives a
+    new file, not ``mkstemp``'s 0600 (:mod:`analytics.output.atomic`)."""
+    from analytics.output.atomic import replaced
+
+    return replaced(path)
 
 
 # -- stats and explain -----------------------------------------------------------------------

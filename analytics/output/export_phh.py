@@ -16,15 +16,14 @@ file, the last overwriting the others while the report counted them all
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import re
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from analytics.output.atomic import replaced
 from analytics.store.db import connect
 from analytics.store.rawtext import TextReader
 from parser.formats import parse_hand
@@ -44,6 +43,10 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_STEM = 120
 
 
+_NO_VARIANT = "PHH has no variant for "
+_NO_VARIANT_REASON = "PHH has no variant for their game"
+
+
 @dataclass(slots=True)
 class PhhExport:
     """What an export wrote and what it left out (site, hand id, why)."""
@@ -51,6 +54,22 @@ class PhhExport:
     written: int = 0
     skipped: list[tuple[str, str, str]] = field(default_factory=list)
     paths: list[Path] = field(default_factory=list)
+    #: The skipped hands by reason, the players' names taken out ("a player posts a dead
+    #: blind ..."), so hundreds of skips read as a few lines (issue 23, item 20).
+    reasons: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    #: What varies within a reason: the games PHH has no variant for.
+    details: dict[str, set[str]] = field(default_factory=dict)
+
+    def skip(self, site: str, hand_id: str, message: str, reason: str) -> None:
+        self.skipped.append((site, hand_id, message))
+        if reason.startswith(_NO_VARIANT):
+            self.details.setdefault(_NO_VARIANT_REASON, set()).add(reason[len(_NO_VARIANT) :])
+            reason = _NO_VARIANT_REASON
+        self.reasons.setdefault(reason, []).append((site, hand_id))
+
+    def grouped(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """(reason, its hands), the commonest first."""
+        return sorted(self.reasons.items(), key=lambda item: (-len(item[1]), item[0]))
 
 
 def phh_texts(db_path: str | os.PathLike[str], report: PhhExport) -> list[tuple[str, str, str]]:
@@ -68,17 +87,36 @@ def phh_texts(db_path: str | os.PathLike[str], report: PhhExport) -> list[tuple[
         db.close()
     texts = []
     for site, hand_id, path, first_line, raw in rows:
+        names: list[str] = []
         try:
             parsed = parse_hand(Source(path, first_line, raw))
+            names = [seat.name for seat in parsed.seats]
             result = replay(parsed)
             final = {
                 p.name: p.starting_stack - p.invested + p.collected + p.cashed_out
                 for p in result.players
             }
             texts.append((site, hand_id, write_phh(parsed, final)))
-        except (PhhWriteError, PokerhhError) as error:
-            report.skipped.append((site, hand_id, str(error)))
+        except PhhWriteError as error:
+            report.skip(site, hand_id, str(error), _without_names(str(error), names))
+        except PokerhhError as error:  # stored ok by an older version; this one disagrees
+            rule = getattr(error, "rule", None)
+            reason = f"{error.kind} [{rule}]" if rule else error.kind
+            report.skip(site, hand_id, str(error), f"no longer replays: {reason}")
     return texts
+
+
+def _without_names(message: str, names: Iterable[str]) -> str:
+    """``message`` with each player's name as "a player" (longest first: a name inside
+    another is not cut out of it).
+
+    >>> _without_names("Bob posts a dead blind, which PHH cannot write", ["Bo", "Bob"])
+    'a player posts a dead blind, which PHH cannot write'
+    """
+    for name in sorted(set(names), key=len, reverse=True):
+        if name:
+            message = message.replace(name, "a player")
+    return message
 
 
 def export_phh(db_path: str | os.PathLike[str], out: str | os.PathLike[str]) -> PhhExport:
@@ -130,13 +168,7 @@ def phh_file_names(keys: Iterable[tuple[str, str]]) -> list[str]:
 
 
 def _replace(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with open(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+    """Write ``text`` to a temporary file beside ``path``, then rename it over ``path``
+    (with the mode a new file gets: :mod:`analytics.output.atomic`)."""
+    with replaced(path) as stream:
+        stream.write(text)
