@@ -36,6 +36,23 @@ _AMOUNT = re.compile(
 )
 
 
+#: A hand's header, in a room's own text or as PokerStars' converters write it: a file with
+#: one is hands, not a summary, whatever its first line.
+_HAND_HEADER = re.compile(r"(?:Hand|Game) #\d+:")
+
+
+def summary_title(title: str) -> re.Pattern[str]:
+    """A room's summary title (a regex) at the start of a file, after any byte-order mark
+    or control bytes a badly saved file begins with."""
+    return re.compile(_LEADING_JUNK.pattern.rstrip("+") + "*" + title)
+
+
+def titled_summary(title: re.Pattern[str], text: str) -> bool:
+    """``title`` (:func:`summary_title`) first, and no hand header in the first 20,000
+    characters: a summary file, not hands whose room repeats the title."""
+    return title.match(text[:500]) is not None and _HAND_HEADER.search(text[:20000]) is None
+
+
 @cache
 def _parser(package: str, name: str) -> Lark:
     grammar = files(package).joinpath(f"{name}.lark").read_text("utf-8")

@@ -46,9 +46,10 @@ def corpus_db(tmp_path_factory: pytest.TempPathFactory) -> sqlite3.Connection:
     report = import_paths([str(FOLDER)], db)
     # Every file imports but one: the 8 tournament summaries are read as summaries (issue
     # 12); the 9th file of the summaries folder is Winamax's HTML page of a tournament,
-    # refused as not a summary (tests/tournaments/test_room_summaries.py).
-    assert [(Path(r.path).name, r.kind) for r in report.files_refused] == [
-        ("17045686.Freeroll.Ticket.with.no.specified.value.txt", "summary_error")
+    # skipped as not a summary (issue 23 item 16; tests/tournaments/test_room_summaries.py).
+    assert report.files_refused == []
+    assert [(Path(r.path).name, r.kind) for r in report.files_skipped] == [
+        ("17045686.Freeroll.Ticket.with.no.specified.value.txt", "not_a_summary")
     ]
     assert (report.files_imported, report.summaries) == (40, 8)
     conn = sqlite3.connect(db)

@@ -24,16 +24,13 @@ from parser.kit.summaries import (
     parse_lines,
     room_amount,
     summary_time,
+    summary_title,
+    titled_summary,
 )
 from parser.model.summary import Place, TournamentSummary
 
 SITE = "Full Tilt"
-#: A hand's header, in Full Tilt's own text or as PokerStars' converters write it: a file
-#: with one is hands, not a summary.
-_HAND_HEADER = re.compile(r"(?:Hand|Game) #\d+:")
-_RECOGNISE = re.compile(
-    r"^[\ufeff\x00-\x08\x0b-\x1f]*Full Tilt Poker(?:\.\w+)? Tournament Summary "
-)
+_RECOGNISE = summary_title(r"Full Tilt Poker(?:\.\w+)? Tournament Summary ")
 _TITLE = re.compile(r"Full Tilt Poker(?:\.\w+)? Tournament Summary (?P<name>.*?) \((?P<id>\d+)\)"
                     r" (?P<game>.*?)\s*$")  # fmt: skip
 _PLACE = re.compile(r"(?P<place>\d+): (?P<name>.+?)(?:, (?P<prize>[^,]*\d[^,]*))?\s*$")
@@ -47,7 +44,7 @@ def looks_like_fulltilt_summary(text: str, path: str = "") -> bool:
     >>> looks_like_fulltilt_summary("Full Tilt Poker Tournament Summary $2 (1) Hold'em\\n")
     True
     """
-    return _RECOGNISE.match(text[:500]) is not None and _HAND_HEADER.search(text[:20000]) is None
+    return titled_summary(_RECOGNISE, text)
 
 
 def parse_fulltilt_summary(text: str, path: str = "<text>") -> TournamentSummary:

@@ -13,11 +13,11 @@ import re
 
 from lark import Token, v_args
 
-from parser.kit.summaries import SummaryLines, line_error, parse_lines, room_amount
+from parser.kit.summaries import SummaryLines, line_error, parse_lines, room_amount, summary_title
 from parser.model.summary import TournamentSummary
 
 SITE = "888poker"
-_RECOGNISE = re.compile(r"^[\ufeff\x00-\x08\x0b-\x1f]*\*+ Cassava Tournament Summary \*+")
+_RECOGNISE = summary_title(r"\*+ Cassava Tournament Summary \*+")
 _FINISHED = re.compile(r"(?P<name>.+) finished (?P<place>\d+)/(?P<field>\d+)"
                        r"(?: and won (?P<prize>.+?))?\s*$")  # fmt: skip
 

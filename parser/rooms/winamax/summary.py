@@ -15,11 +15,11 @@ from datetime import UTC, datetime
 
 from lark import Token, v_args
 
-from parser.kit.summaries import SummaryLines, line_error, parse_lines, room_amount
+from parser.kit.summaries import SummaryLines, line_error, parse_lines, room_amount, summary_title
 from parser.model.summary import NotASummary, TournamentSummary
 
 SITE = "Winamax"
-_RECOGNISE = re.compile(r"^[\ufeff\x00-\x08\x0b-\x1f]*Winamax Poker - Tournament summary : ")
+_RECOGNISE = summary_title("Winamax Poker - Tournament summary : ")
 _WEB_PAGE = re.compile(r"winamax\.\w+/poker/tournament\.php\?ID=(?P<id>\d+)")
 _TITLE = re.compile(r"Winamax Poker - Tournament summary : (?P<name>.*)\((?P<id>\d+)\)")
 _WHEN = re.compile(r"(?P<when>\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2}) UTC")
