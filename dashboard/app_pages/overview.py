@@ -1,4 +1,9 @@
-"""Overview: every player's results under the sidebar's filters, sortable."""
+"""Overview: every player's results under the sidebar's filters, sortable.
+
+One row per player, room and currency, in both tables. Tournament chips (``CHIPS``) are
+never added across tournaments (issue 23 item 13): a tournament row's money columns are
+blank, its results are its bb/100.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ def stat_table(frame: pd.DataFrame, min_hands: int) -> pd.DataFrame:
     if frame.empty:
         return pd.DataFrame()
     frame = frame[frame["hands"] >= min_hands]
-    first = {"player": "Player", "currency": "Currency", "hands": "Hands"}
+    first = {"player": "Player", "site": "Room", "currency": "Currency", "hands": "Hands"}
     table = player_queries.statistics_table(frame, first)
     return table.sort_values("Hands", ascending=False)
 
@@ -36,7 +41,23 @@ def players_table(table: pd.DataFrame, statistics: pd.DataFrame) -> pd.DataFrame
         value = statistics[name]
         figures[column] = value if column == "bb_per_100" else value * 100
     merged = table.drop(columns=list(_FROM_STATISTICS)).merge(figures, on=keys, how="left")
-    return merged[list(table.columns)]
+    return without_chip_sums(merged[list(table.columns)])
+
+
+#: The player table's sums of amounts: chips of different tournaments are not added.
+CHIP_SUMS = ("net_won", "won_showdown", "won_no_showdown", "rake_paid")
+
+
+def without_chip_sums(table: pd.DataFrame) -> pd.DataFrame:
+    """The table with the tournament rows' chip sums blanked (their bb/100 stays)."""
+    chips = table["currency"] == "CHIPS"
+    if not chips.any():
+        return table
+    table = table.copy()
+    for column in CHIP_SUMS:
+        if column in table:
+            table[column] = table[column].astype(float).mask(chips)
+    return table
 
 
 st.title("Overview")
@@ -63,11 +84,38 @@ left.metric("Players", f"{found.chosen.rows:,}")
 middle.metric("Hands (ok)", f"{data.ok_hands(str(path), stamp, filters):,}")
 right.metric("Quarantined", f"{sum(counts.values()) - counts.get('ok', 0):,}")
 
+money = st.column_config.NumberColumn
+#: The player table's headers and formats, for the hero's rows and everyone's.
+COLUMNS = {
+    "player": st.column_config.TextColumn("Player"),
+    "site": "Room",
+    "currency": "Currency",
+    "hands": st.column_config.NumberColumn("Hands", format="%d"),
+    "net_won": money("Net won", format="%.2f", help="In the currency's major unit"),
+    "bb_per_100": money(
+        "bb/100",
+        format="%.1f",
+        help="Big blinds per 100 hands; big bets in fixed limit and stud",
+    ),
+    "won_showdown": money("Won at showdown", format="%.2f"),
+    "won_no_showdown": money("Won without showdown", format="%.2f"),
+    "wtsd_pct": money(
+        "WTSD %",
+        format="%.0f",
+        help="Went to showdown / saw the flop (4th street, the first draw)",
+    ),
+    "wsd_pct": money("W$SD %", format="%.0f", help="Won money at showdown / showdowns"),
+    "showdowns": money("Showdowns", format="%d"),
+    "all_ins": money("All-ins", format="%d"),
+    "rake_paid": money("Rake paid", format="%.2f"),
+}
+
 if hero is not None:
     mine = table[table["player"] == hero]
     if not mine.empty:
         st.subheader("Hero")
-        st.dataframe(mine, hide_index=True, column_config=None)
+        st.dataframe(mine, hide_index=True, width="stretch", column_config=COLUMNS,
+                     placeholder="–")  # fmt: skip
 
 st.subheader("Players")
 if found.chosen.cut:
@@ -78,40 +126,13 @@ if found.chosen.cut:
         "filters to see others, or open any player on the Player page."
     )
 shown = table[table["hands"] >= min_hands]
-money = st.column_config.NumberColumn
-st.dataframe(
-    shown,
-    hide_index=True,
-    width="stretch",
-    column_config={
-        "player": st.column_config.TextColumn("Player"),
-        "site": "Site",
-        "currency": "Currency",
-        "hands": st.column_config.NumberColumn("Hands", format="%d"),
-        "net_won": money("Net won", format="%.2f", help="In the currency's major unit"),
-        "bb_per_100": money(
-            "bb/100",
-            format="%.1f",
-            help="Big blinds per 100 hands; big bets in fixed limit and stud",
-        ),
-        "won_showdown": money("Won at showdown", format="%.2f"),
-        "won_no_showdown": money("Won without showdown", format="%.2f"),
-        "wtsd_pct": money(
-            "WTSD %",
-            format="%.0f",
-            help="Went to showdown / saw the flop (4th street, the first draw)",
-        ),
-        "wsd_pct": money("W$SD %", format="%.0f", help="Won money at showdown / showdowns"),
-        "showdowns": money("Showdowns", format="%d"),
-        "all_ins": money("All-ins", format="%d"),
-        "rake_paid": money("Rake paid", format="%.2f"),
-    },
-)
+st.dataframe(shown, hide_index=True, width="stretch", column_config=COLUMNS, placeholder="–")
 st.subheader("Statistics")
 st.dataframe(
     stat_table(statistics, min_hands),
     hide_index=True,
     width="stretch",
+    placeholder="–",
 )
 st.caption(
     "Each rate reads value · x / n with its 95% Wilson interval, so 1/1 is not 100% "
@@ -122,7 +143,9 @@ st.caption(
     "counted at its exact equity (docs/stats.md)."
 )
 st.caption(
-    "Amounts in each row's currency (cash and tournament chips are never added together). "
+    "Amounts in each row's currency (cash and tournament chips are never added together; "
+    "the chips of different tournaments neither: a CHIPS row's amounts are blank, its "
+    "bb/100 is its result). "
     "Click a column header to sort. Small samples: look at the Hands column before trusting "
     "a percentage."
 )
