@@ -19,8 +19,14 @@ applied on the way out, only where the output is read by a program that interpre
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-import pandas as pd
+from analytics.lazy_modules import LazyModule
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # loaded by csv_safe: pokerhh import (and its workers) never need it (issue 23 item 21)
+    pd = LazyModule("pandas")
 
 #: The first characters that make a spreadsheet read a cell as a formula (OWASP).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -73,3 +73,13 @@ def test_pokerhh_import_of_a_few_files_runs_in_one_process_by_default(
 
     assert cli.main(["import", "--quiet", "--db", str(tmp_path / "db.sqlite"), str(NLHE)]) == 0
     assert "stored:" in capsys.readouterr().out
+
+
+def test_the_command_line_loads_no_pandas_to_import() -> None:
+    """``pokerhh import`` holds no more than the library: its module loads no pandas (it
+    did through analytics.output.text_safety's csv_safe, 57 MB of a process)."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, dashboard.cli; print('pandas' in sys.modules)"],
+        cwd=REPO, capture_output=True, text=True, check=True, timeout=120,
+    )  # fmt: skip
+    assert done.stdout.split() == ["False"]
