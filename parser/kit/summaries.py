@@ -53,6 +53,17 @@ def titled_summary(title: re.Pattern[str], text: str) -> bool:
     return title.match(text[:500]) is not None and _HAND_HEADER.search(text[:20000]) is None
 
 
+def summary_recogniser(title: re.Pattern[str]) -> Callable[[str, str], bool]:
+    """The ``looks_like_<room>_summary(text, path)`` of a room whose summaries are told by
+    their title alone (:func:`titled_summary`): the room's record names it."""
+
+    def looks_like(text: str, path: str = "") -> bool:
+        return titled_summary(title, text)
+
+    looks_like.__doc__ = f"Is the summary title {title.pattern!r} first, with no hand?"
+    return looks_like
+
+
 @cache
 def _parser(package: str, name: str) -> Lark:
     grammar = files(package).joinpath(f"{name}.lark").read_text("utf-8")

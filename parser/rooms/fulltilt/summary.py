@@ -23,9 +23,9 @@ from parser.kit.summaries import (
     line_error,
     parse_lines,
     room_amount,
+    summary_recogniser,
     summary_time,
     summary_title,
-    titled_summary,
 )
 from parser.model.summary import Place, TournamentSummary
 
@@ -38,13 +38,8 @@ _ORDINALS = re.compile(r"(\d+)(?:st|nd|rd|th)")
 _WORDED = re.compile(r"\w+, (?P<when>\w+ \d{1,2}, \d{4} \d{1,2}:\d{2}(?::\d{2})?) (?P<tz>[A-Z]+)")
 
 
-def looks_like_fulltilt_summary(text: str, path: str = "") -> bool:
-    """A Full Tilt summary title first, and no hand header.
-
-    >>> looks_like_fulltilt_summary("Full Tilt Poker Tournament Summary $2 (1) Hold'em\\n")
-    True
-    """
-    return titled_summary(_RECOGNISE, text)
+#: A Full Tilt summary title first, and no hand header (its converted hands repeat it).
+looks_like_fulltilt_summary = summary_recogniser(_RECOGNISE)
 
 
 def parse_fulltilt_summary(text: str, path: str = "<text>") -> TournamentSummary:
