@@ -53,7 +53,7 @@ def generate(target: Path, size: int, corpus: Path) -> int:
     return written
 
 
-def _tree_memory(pid: int) -> tuple[int, int]:
+def tree_memory(pid: int) -> tuple[int, int]:
     """(sum of PSS, largest RSS) of ``pid`` and its descendants, in bytes.
 
     PSS (proportional set size) charges each shared page to its sharers in parts: the
@@ -98,7 +98,7 @@ def run(path: Path, db: Path, jobs: int) -> None:
     def sample() -> None:
         nonlocal peak_total, peak_one
         while not done.is_set():
-            total, one = _tree_memory(child.pid)
+            total, one = tree_memory(child.pid)
             peak_total, peak_one = max(peak_total, total), max(peak_one, one)
             time.sleep(0.2)  # smaps_rollup is not free: sample five times a second
 
