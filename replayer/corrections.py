@@ -61,6 +61,8 @@ class Pending:
     mismatch: bool = False
     #: A premature or oversized board, held apart until it is returned.
     board: ev.DealBoard | None = None
+    #: The fault is one that makes a misdeal (E1, E2's second card, E3's second card).
+    misdeal: bool = False
 
 
 @dataclass(slots=True)
@@ -324,10 +326,10 @@ def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
     play.ledger.spots[event.card] = (Place.SET_ASIDE, event.player or "")
     if event.first:
         message = f"the first card dealt ({event.card}) is exposed: the hand is a misdeal"
-        play.pending = Pending(allowed=(ev.Misdeal,), rule="E1", message=message, about=event)
+        play.pending = _misdeal_due("E1", message, event)
     elif state.exposed_count >= 2:
         message = "two cards exposed in the deal: the hand is a misdeal"
-        play.pending = Pending(allowed=(ev.Misdeal,), rule="E2", message=message, about=event)
+        play.pending = _misdeal_due("E2", message, event)
     else:
         state.exposed[event.card] = event.player
         message = f"{event.card} exposed in the deal is replaced after the deal"
@@ -338,6 +340,13 @@ def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
             about=event,
         )
     play.note = f"{event.card} exposed in the deal ({'E1' if event.first else 'E2'})"
+
+
+def _misdeal_due(rule: str, message: str, about: ev.Event) -> Pending:
+    """A fault that makes a misdeal: the misdeal comes next (the log may still write
+    the hole cards dealt before it was called, nothing else)."""
+    return Pending(allowed=(ev.Misdeal, ev.DealHole), rule=rule, message=message,
+                   about=about, misdeal=True)  # fmt: skip
 
 
 def on_replaced(play: HandReplay, event: ev.CardReplaced) -> None:
@@ -376,7 +385,7 @@ def on_extra(play: HandReplay, event: ev.ExtraCard) -> None:
     state.extra_count += 1
     if state.extra_count >= 2:
         message = "more than one extra card dealt: the hand is a misdeal"
-        play.pending = Pending(allowed=(ev.Misdeal,), rule="E3", message=message, about=event)
+        play.pending = _misdeal_due("E3", message, event)
         return
     if event.card is not None:
         check_dealt(play, (event.card,))
@@ -477,9 +486,7 @@ def on_misdeal(play: HandReplay, event: ev.Misdeal) -> None:
     fault the rules put right another way is refused with that rule (docs/live.md).
     """
     pending = play.pending
-    if pending is None or pending.rule not in ("E1", "E2", "E3") or pending.allowed != (
-        ev.Misdeal,
-    ):
+    if pending is None or not pending.misdeal:
         refused = _no_misdeal(play, event)
         if refused is not None:
             raise Illegal(*refused)

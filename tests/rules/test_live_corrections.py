@@ -271,3 +271,12 @@ def test_e5_a_burn_after_the_premature_flop_went_back_cites_e5() -> None:
     """Still in the pre-flop betting: the burn is for the new flop, which has none."""
     live = ("@5 d db 4s5s6s", "@5 d return flop 4s5s6s deck E5", "@5 d reshuffle")
     assert refused(HOLDEM, *live, "@5 d burn").rule == "E5"
+
+
+def test_e1_the_hole_cards_may_be_written_before_the_misdeal() -> None:
+    """The deal lines of a void hand may stand between the fault and the misdeal; no
+    action may."""
+    with pytest.raises(CancelledHand):
+        run(cut(HOLDEM, 3), "@1 d exposed 7c p1 first", "@3 d misdeal E1 first card")
+    assert refused(cut(HOLDEM, 4), "@1 d exposed 7c p1 first",
+                   "@4 d misdeal E1 first card").rule == "E1"  # fmt: skip
