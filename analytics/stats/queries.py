@@ -541,6 +541,8 @@ def hands_table(
             "table": df["table_name"],
             "players": df["players"],
             "pot": df["total_pot"] / unit,
+            "currency": df["currency"],
+            "unit": unit,
             "pot_bb": df["total_pot"] / df["big_blind"].where(df["big_blind"] > 0),
             "board": df["boards"],
             "status": df["status"],

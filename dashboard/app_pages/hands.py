@@ -1,11 +1,18 @@
-"""Hands: search the stored hands and open one in the replay viewer."""
+"""Hands: search the stored hands and open one in the replay viewer.
+
+Rows of several rooms and currencies share the table: each pot and the hero's net are
+written in their hand's own money ("€0.73", "1,500 chips"; issue 23 item 14), the pot in
+big blinds beside them is the column to sort by.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pandas as pd
 import streamlit as st
 
+from analytics.output.format import Money
 from analytics.stats import queries
 from dashboard import common, data
 
@@ -45,6 +52,23 @@ search = queries.HandSearch(
 hands = data.hands_table(str(path), stamp, common.filters(), search, hero)
 st.caption(f"{len(hands):,} hands" + (" (the limit)" if len(hands) >= limit else "")
            + ". Select a row to open it in the replay viewer.")  # fmt: skip
+
+
+def _in_money(amounts: pd.Series, signed: bool = False) -> list[str]:
+    """Each row's amount (major units) as its currency writes it; "" for none."""
+    out = []
+    for value, currency, unit in zip(amounts, hands["currency"], hands["unit"], strict=True):
+        if value is None or value != value:  # NaN: no hero in the hand
+            out.append("")
+            continue
+        money = Money(currency, int(unit), grouped=True)
+        text = (money.signed if signed else money)(round(value * money.unit))
+        out.append(f"{text} chips" if money.chips else text)
+    return out
+
+
+hands = hands.assign(pot=_in_money(hands["pot"]), hero_net=_in_money(hands["hero_net"], True))
+hands = hands.drop(columns=["currency", "unit"])
 columns: dict[str, ColumnConfig | str] = {
     "key": st.column_config.TextColumn("Hand"),
     "started_at": "Started (UTC)",
@@ -52,14 +76,14 @@ columns: dict[str, ColumnConfig | str] = {
     "stakes": "Stakes",
     "table": "Table",
     "players": st.column_config.NumberColumn("Players", format="%d"),
-    "pot": st.column_config.NumberColumn("Pot", format="%.2f"),
+    "pot": st.column_config.TextColumn("Pot", help="In the hand's money; sort by Pot (bb)"),
     "pot_bb": st.column_config.NumberColumn("Pot (bb)", format="%.1f"),
     "board": "Board",
     "status": "Status",
     "problem": "Problem",
     "hero_position": "Hero pos.",
     "hero_cards": "Hero cards",
-    "hero_net": st.column_config.NumberColumn("Hero net", format="%.2f"),
+    "hero_net": st.column_config.TextColumn("Hero net", help="In the hand's money"),
 }
 if hero is None:
     hands = hands.drop(columns=["hero_position", "hero_cards", "hero_net"])
@@ -71,6 +95,7 @@ event = st.dataframe(
     on_select="rerun",
     selection_mode="single-row",
     key="hands_table",
+    placeholder="–",
 )
 rows = event.selection.rows if event is not None else []
 if rows and rows[0] < len(hands):
