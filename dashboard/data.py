@@ -320,6 +320,13 @@ def stored_hand(path: str, stamp: Stamp, site: str, hand_id: str) -> StoredHand 
 
 
 @st.cache_data(show_spinner=False, max_entries=256)
+def hands_numbered(path: str, stamp: Stamp, key: str) -> list[tuple[str, str]]:
+    """Every stored hand a typed number or ``SITE:NUMBER`` names, in every room."""
+    with read_only(path) as conn:
+        return queries.hands_numbered(conn, key)
+
+
+@st.cache_data(show_spinner=False, max_entries=256)
 def neighbour_hand(
     path: str,
     stamp: Stamp,

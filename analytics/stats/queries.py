@@ -612,6 +612,28 @@ _STORED = """
 """
 
 
+def hands_numbered(conn: sqlite3.Connection, key: str) -> list[tuple[str, str]]:
+    """(site, hand id) of every stored hand ``key`` names: a number, in every room (two
+    rooms may use the same one: the viewer then asks which), or ``SITE:NUMBER`` (the room
+    in any case). A number is compared as the room means it (``030000`` is ``30000``).
+
+    The Replay page's hand box and its ``?hand=`` link searched the current room only, or
+    PokerStars (issue 23, item 15)."""
+    from analytics.ingest.pipeline import normal_hand_id
+
+    key = key.strip()
+    site, _, number = key.rpartition(":")
+    number = normal_hand_id(number.strip())
+    if not number:
+        return []
+    sql, params = "SELECT site, hand_id FROM hands WHERE hand_id = ?", [number]
+    if site.strip():
+        sql += " AND lower(site) = lower(?)"
+        params.append(site.strip())
+    return [(found_site, found_id) for found_site, found_id in conn.execute(
+        sql + " ORDER BY site", params)]  # fmt: skip
+
+
 def stored_hand(conn: sqlite3.Connection, site: str, hand_id: str) -> StoredHand | None:
     """One hand's stored record (its text, status and problem), or None."""
     row = conn.execute(_STORED, (site, hand_id)).fetchone()

@@ -35,12 +35,50 @@ if not counts.get("ok") and not sum(counts.values()):
 
 filters = common.filters()
 hero = common.hero()
+#: A number typed or linked that several rooms hold: (what was asked, the hands) until
+#: the user picks one (issue 23, item 15: it used to be the current room's, or PokerStars').
+CHOICES = "hand_choices"
+
+
+def _look_up(key: str) -> None:
+    """Go to the hand ``key`` (a number, or SITE:NUMBER) names in any room; ask when it
+    names several; say so when none."""
+    found = data.hands_numbered(str(path), stamp, key)
+    st.session_state.pop(CHOICES, None)
+    if len(found) == 1:
+        st.session_state["hand"] = found[0]
+    elif found:
+        st.session_state[CHOICES] = (key, found)
+    else:
+        st.session_state["hand_missing"] = key
+
+
 if "hand" in st.query_params:  # a link: ?hand=PokerStars:9000000001&step=12 (read once)
-    site_q, _, id_q = st.query_params["hand"].rpartition(":")
-    st.session_state["hand"] = (site_q or "PokerStars", id_q)
+    _look_up(st.query_params["hand"])
     step_q = st.query_params.get("step", "0")
     st.session_state[STEP] = int(step_q) if step_q.isdigit() else 0
     st.query_params.clear()
+
+
+def _picked(rooms: dict[str, tuple[str, str]]) -> None:
+    """A room chosen for a number several hold: that hand, and the question gone."""
+    picked = st.session_state.pop("hand_room", None)
+    if picked in rooms:
+        st.session_state.pop(CHOICES, None)
+        st.session_state["hand"] = rooms[picked]
+        st.session_state[STEP] = 0
+
+
+if CHOICES in st.session_state:
+    asked, found = st.session_state[CHOICES]
+    st.info(f"Hand {asked} is stored in {len(found)} rooms: which one?")
+    rooms = {f"{room}:{number}": (room, number) for room, number in found}
+    st.radio("Room", list(rooms), index=None, key="hand_room", horizontal=True,
+             on_change=_picked, args=(rooms,))  # fmt: skip
+    st.stop()
+if "hand_missing" in st.session_state:
+    missing = st.session_state.pop("hand_missing")
+    st.warning(f"No room has a stored hand {missing}.")
 if "hand" not in st.session_state:
     first = data.first_hand(str(path), stamp, filters, hero)
     if first is None:
@@ -57,16 +95,28 @@ def _go(key: tuple[str, str] | None) -> None:
         st.session_state[PLAYING] = False
 
 
+def _typed(box: str, shown: str) -> None:
+    """The hand box changed: look the text up in every room (a callback, so the box can be
+    set back to the hand shown when nothing is found)."""
+    typed = str(st.session_state.get(box, "")).strip()
+    if not typed or typed == shown:
+        return
+    _look_up(typed)
+    if "hand_missing" in st.session_state:
+        st.session_state[box] = shown
+    st.session_state[STEP] = 0
+    st.session_state[PLAYING] = False
+
+
 def _step_to(step: int) -> None:
     st.session_state[STEP] = step
 
 
 # -- which hand ------------------------------------------------------------------------
 with st.container(horizontal=True, vertical_alignment="bottom", key="which_hand"):
-    typed = st.text_input("Hand number", value=hand_id, key=f"hand_input_{hand_id}", width=200)
-    if typed.strip() and typed.strip() != hand_id:
-        _go((site, typed.strip()))
-        st.rerun()
+    box = f"hand_input_{site}_{hand_id}"
+    st.text_input("Hand number", value=hand_id, key=box, width=200, on_change=_typed,
+                  args=(box, hand_id), help="in every room; SITE:NUMBER for one")  # fmt: skip
     previous = data.neighbour_hand(str(path), stamp, filters, site, hand_id, False, hero)
     following = data.neighbour_hand(str(path), stamp, filters, site, hand_id, True, hero)
     st.button("Previous hand", icon=":material/skip_previous:", on_click=_go, args=(previous,),
