@@ -121,6 +121,12 @@ def check_pending(play: HandReplay, event: ev.Event) -> None:
     pending = play.pending
     if pending is None or isinstance(event, pending.allowed):
         return
+    if isinstance(event, ev.Misdeal) and pending.board is not None:
+        # A board dealt wrong is put right by its own rule, never by voiding the hand.
+        board = pending.board
+        rule, _ = _procedure(board.street, pending.rule == "B4")
+        raise Illegal(rule, f"the {board.street} {format_cards(board.cards)} is taken back "
+                      f"as {rule} says, not made a misdeal")
     raise _located(play, pending)
 
 

@@ -280,3 +280,20 @@ def test_e1_the_hole_cards_may_be_written_before_the_misdeal() -> None:
         run(cut(HOLDEM, 3), "@1 d exposed 7c p1 first", "@3 d misdeal E1 first card")
     assert refused(cut(HOLDEM, 4), "@1 d exposed 7c p1 first",
                    "@4 d misdeal E1 first card").rule == "E1"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("live", "rule"),
+    [
+        (("@5 d db 4s5s6s",), "E5"),
+        (("@6 d db 2c7d9h4s",), "E4"),
+        (("@8 d db 8s",), "E6"),
+        (("@12 d db 8s",), "E7"),
+    ],
+)
+def test_a_misdeal_for_a_board_dealt_wrong_cites_its_correction(
+    live: tuple[str, ...], rule: str
+) -> None:
+    index = live[0].split()[0]
+    error = refused(HOLDEM, *live, f"{index} d misdeal E8 the board came too early")
+    assert error.rule == rule
