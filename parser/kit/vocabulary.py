@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from parser.model.games import GAME_SPECS
+
 #: The betting codes of ``GAME_SPECS``: no limit, pot limit, fixed limit.
 BETTING_CODES = ("NL", "PL", "FL")
 
@@ -34,12 +36,19 @@ def game_names(
     (with ``{game}`` and ``{betting}``) -> the ``GAME_SPECS`` code (the betting's code,
     then the game's).
 
+    Only the pairs pokerhh has a ``GAME_SPECS`` row for are written, so a game played in
+    one betting only (stud in fixed limit, 5-card Omaha in pot limit) is listed like the
+    others:
+
     >>> game_names("{game}({betting})", {"Holdem": "HE"}, ("No Limit", "Pot Limit", "Limit"))
     {'Holdem(No Limit)': 'NLHE', 'Holdem(Pot Limit)': 'PLHE', 'Holdem(Limit)': 'FLHE'}
+    >>> game_names("{game}({betting})", {"7Stud": "7S"}, ("No Limit", "Pot Limit", "Limit"))
+    {'7Stud(Limit)': 'FL7S'}
     """
     return {
         form.format(game=game, betting=betting): code
         for (game, betting), code in game_codes(games, bettings).items()
+        if code in GAME_SPECS
     }
 
 

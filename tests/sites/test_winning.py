@@ -153,3 +153,21 @@ def test_both_formats_are_recognised_from_the_text() -> None:
     assert format_of(NEW, "x.txt").name == "winning"
     assert format_of(OLD, "x.txt").name == "winning"
     assert format_of("PokerStars Hand #1: x\n", "x.txt").name == "pokerstars"
+
+
+def test_game_names_are_written_only_for_games_pokerhh_plays():
+    # parser.kit.vocabulary.game_names writes a room's game words with each betting word
+    # only where GAME_SPECS has the row: WPN's stud is fixed limit, its 5-card Omaha pot
+    # limit, its 6+ no limit, listed like hold'em.
+    from parser.rooms.winning.reader import GAMES
+
+    assert GAMES["7Stud(Fixed Limit)"] == "FL7S"
+    assert GAMES["5Card Omaha H/L(Pot Limit)"] == "PLO58"
+    assert GAMES["6+ Holdem(No Limit)"] == "NLHE6P"
+    assert "7Stud(No Limit)" not in GAMES
+    assert "5Card Omaha(Fixed Limit)" not in GAMES
+    from parser.kit.vocabulary import game_names
+
+    assert game_names("{betting} {game}", {"Razz": "RAZZ"}, ("NL", "PL", "FL")) == {
+        "FL Razz": "FLRAZZ"
+    }

@@ -59,18 +59,20 @@ from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
 SITE = "WPN"
 #: "Holdem(No Limit)" and the other game names of the 2019 format -> ``GAME_SPECS`` codes.
-GAMES: dict[str, str] = {
-    **game_names(
-        "{game}({betting})",
-        {"Holdem": "HE", "Omaha": "O", "Omaha H/L": "O8"},
-        ("No Limit", "Pot Limit", "Fixed Limit"),
-    ),
-    "7Stud(Fixed Limit)": "FL7S",
-    "7Stud H/L(Fixed Limit)": "FL7S8",
-    "6+ Holdem(No Limit)": "NLHE6P",
-    "5Card Omaha(Pot Limit)": "PLO5",
-    "5Card Omaha H/L(Pot Limit)": "PLO58",
-}
+GAMES: dict[str, str] = game_names(
+    "{game}({betting})",
+    {
+        "Holdem": "HE",
+        "Omaha": "O",
+        "Omaha H/L": "O8",
+        "7Stud": "7S",
+        "7Stud H/L": "7S8",
+        "6+ Holdem": "HE6P",
+        "5Card Omaha": "O5",
+        "5Card Omaha H/L": "O58",
+    },
+    ("No Limit", "Pot Limit", "Fixed Limit"),
+)
 #: The 2016 format's game names -> (code, the fixed-limit code when the stakes say so).
 GAMES_2016: dict[str, tuple[str, str | None]] = {
     "Hold'em": ("NLHE", "FLHE"),
