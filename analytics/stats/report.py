@@ -82,6 +82,9 @@ def _line(label: str, kind: Kind, name: str, row: Record, money: Money) -> str:
             return f"{label:<20}{value:>12.2f}  {sample:<17}"
         low, high = row[f"{name}_low"], row[f"{name}_high"]
         return f"{label:<20}{value:>12.1%}  {sample:<17}{low:.1%} – {high:.1%}"
+    if kind is Kind.MONEY and row.get("currency") == "CHIPS":
+        # Chips of different tournaments are not one currency (issue 23 item 13): bb/100.
+        return f"{label:<20}{'-':>12}  (chips of several tournaments: see bb/100)"
     if kind is Kind.MONEY:
         units = round(row[f"{name}_units"])  # rake is a cost, not a result: no "+"
         return f"{label:<20}{money(units) if name == 'rake_paid' else money.signed(units):>12}"
