@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,7 @@ def run(capsys: pytest.CaptureFixture[str]) -> Run:
     return run
 
 
-def query(db: Path, sql: str) -> list[tuple]:
+def query(db: Path, sql: str) -> list[tuple[Any, ...]]:
     conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
     try:
         if "raw_text(" in sql:  # the stored text, decompressed (migration 0007)

@@ -20,6 +20,7 @@ from parser.kit.split import MAX_HAND, split_at_headers
 from parser.model.errors import ParseError
 from parser.rooms.pokerstars.reader import parse_hand
 from parser.rooms.pokerstars.split import split_hands
+from tests.reliability import long_lines
 from tests.reliability.conftest import SAMPLES
 
 WALK = SAMPLES / "pokerstars/nlhe/walk.txt"
@@ -86,3 +87,28 @@ def test_the_kit_splitter_streams_and_caps_junk_too() -> None:
     tracemalloc.stop()
     assert hands == [(1, "ab\n"), (1_000_001, "Poker Hand #RC1: x\nA\n")]
     assert peak < 40_000_000, f"{peak:,} bytes"  # a hand's 1 MiB of lines; was 73 MB
+
+
+#: A room's pathological line, in characters, and the time it may take at most: every
+#: room reads 32 KB of its words in under 0.7 s here (linear: 15-20 us a character at
+#: worst), where the quadratic terminals took 6-20 s (GGPoker's ": shows [" after a name,
+#: PokerStars' 'said, "' before a summary line, ": folds [" with no "]"). The bound sits
+#: between the two, generous for a loaded 2-core CI.
+LONG = 32_000
+BOUND = 4.0
+
+
+@pytest.mark.parametrize("room", list(long_lines.ROOMS))
+def test_every_rooms_pathological_lines_are_read_in_linear_time(room: str) -> None:
+    """A room's own words (the verbs a terminal scans after for "]", ")" or a closing
+    quote) on a 32 KB line: alone, after a player's name, before one of the hand's lines."""
+    slow = []
+    for word in long_lines.ROOMS[room].words:
+        for form in ("alone", "named", "before"):
+            path, text = long_lines.hand_with(room, form, word, LONG)
+            started = time.perf_counter()
+            long_lines.read(path, text)
+            took = time.perf_counter() - started
+            if took > BOUND:
+                slow.append(f"{form} {word!r}: {took:.1f} s")
+    assert not slow, slow
