@@ -431,10 +431,12 @@ def _filter_arguments(cmd: argparse.ArgumentParser) -> None:
     cmd.add_argument("--to", dest="date_to", type=date, metavar="DATE",
                      help="hands on or before DATE (YYYY-MM-DD, UTC)")  # fmt: skip
     cmd.add_argument("--game", action="append", default=[], metavar="CODE",
-                     help="game code: NLHE, PLO, FLHE ... (repeatable; any case)")  # fmt: skip
+                     help="game code or name: NLHE, PLO, FLHE, razz ... (repeatable; any"
+                     " case)")  # fmt: skip
     cmd.add_argument("--stakes", action="append", default=[], metavar="SB/BB",
-                     help="blinds in major units: 50/100, $0.05/$0.10, .05/.10 "
-                     "(repeatable)")  # fmt: skip
+                     help="in major units: 50/100, $0.05/$0.10, .05/.10 (fixed limit and"
+                     " stud by their bets), or a label of --by stakes: 'FL7S $0.10/$0.20'"
+                     " (repeatable)")  # fmt: skip
     cmd.add_argument("--position", action="append", default=[], metavar="POS",
                      help="BTN, SB, BB, UTG, MP, CO ... (repeatable; any case)")  # fmt: skip
     cmd.add_argument("--table-size", action="append", default=[], type=int, metavar="N",
