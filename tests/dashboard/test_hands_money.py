@@ -25,5 +25,6 @@ def test_pots_are_written_in_their_money(app_env: Path) -> None:
     frame = table.value
     pots = dict(zip(frame["key"], frame["pot"], strict=True))
     assert pots[euro].startswith("€"), pots[euro]
-    assert pots[chips].endswith(" chips") and ".00" not in pots[chips], pots[chips]
+    assert pots[chips].endswith(" chips"), pots[chips]
+    assert ".00" not in pots[chips], pots[chips]
     assert table.proto.placeholder == "–"
