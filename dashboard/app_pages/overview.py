@@ -7,11 +7,16 @@ blank, its results are its bb/100.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 import streamlit as st
 
 from analytics.stats import leaders, player_queries
 from dashboard import common, data
+
+if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
+    from streamlit.elements.lib.column_types import ColumnConfig
 
 
 def stat_table(frame: pd.DataFrame, min_hands: int) -> pd.DataFrame:
@@ -86,7 +91,7 @@ right.metric("Quarantined", f"{sum(counts.values()) - counts.get('ok', 0):,}")
 
 money = st.column_config.NumberColumn
 #: The player table's headers and formats, for the hero's rows and everyone's.
-COLUMNS = {
+COLUMNS: dict[str, ColumnConfig | str] = {
     "player": st.column_config.TextColumn("Player"),
     "site": "Room",
     "currency": "Currency",

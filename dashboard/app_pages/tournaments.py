@@ -11,12 +11,17 @@ a price the hands do not state is "not stated", and stays out of the hero's tota
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pandas as pd
 import streamlit as st
 
 from analytics.output.format import Money
 from analytics.tournaments import queries as tq
 from dashboard import common, data
+
+if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
+    from streamlit.elements.lib.column_types import ColumnConfig
 
 #: What a price or a result the hands do not state shows.
 NOT_STATED = "not stated"
@@ -38,7 +43,7 @@ st.title("Tournaments")
 path, stamp, counts = common.database()
 
 
-def _rows(db: str) -> list[dict[str, object]]:
+def _rows(db: str) -> list[dict[str, Any]]:
     with data.read_only(db) as conn:
         return tq.tournament_list(conn)
 
@@ -75,17 +80,17 @@ if hero is not None:
     keep = set(zip(frame["site"], frame["tournament"], strict=True))
     mine = [r for r in mine if (r["site"], r["tournament_id"]) in keep]
     by_key = {(r["site"], r["tournament_id"]): r for r in mine}
-    keys = list(zip(frame["site"], frame["tournament"], strict=True))
-    frame["place"] = pd.array([by_key[k]["place"] if k in by_key else None for k in keys],
+    pairs = list(zip(frame["site"], frame["tournament"], strict=True))
+    frame["place"] = pd.array([by_key[k]["place"] if k in by_key else None for k in pairs],
                               dtype="Int64")  # fmt: skip
     frame["prize"] = [_shown(by_key[k]["prize"], moneys[k]) if k in by_key else ""
-                      for k in keys]  # fmt: skip
+                      for k in pairs]  # fmt: skip
     frame["profit"] = [
         (_shown(by_key[k]["profit"], moneys[k], signed=True) if by_key[k]["price_stated"]
          else NOT_STATED) if k in by_key else ""
-        for k in keys
+        for k in pairs
     ]  # fmt: skip
-    frame = frame[[k in by_key for k in keys]]
+    frame = frame[[k in by_key for k in pairs]]
     units = {r["currency"]: r["unit"] for r in mine}
     for currency, total in tq.player_totals(mine).items():
         money = _money(currency, units[currency])
@@ -151,7 +156,7 @@ icm["ICM EV - result"] = icm["ICM EV - result"] / major
 for column in ("icm_expected", "icm_actual", "icm_ev_diff"):
     if column in spots:
         spots[column] = spots[column] / major
-ICM_COLUMNS = {
+ICM_COLUMNS: dict[str, ColumnConfig | str] = {
     "chip EV - net": st.column_config.NumberColumn("Chip EV - net (chips)", format="%.1f"),
     "ICM EV - result": st.column_config.NumberColumn(f"ICM EV - result ({unit[0]})",
                                                      format="%.2f"),
