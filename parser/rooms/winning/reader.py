@@ -87,9 +87,14 @@ ZONE_2016 = ZoneInfo("America/New_York")
 _HAND = re.compile(r"^(?:Game )?Hand #(\d+) - ", re.M)
 _STARTED = re.compile(r"^Game started at: \d{4}/", re.M)
 _GAME_ID = re.compile(r"^Game ID: (\d+) ", re.M)
-_HEADER = re.compile(
-    r"(?:(?P<tname>[^\n]*?)\s*Tournament #(?P<tid>\d+) - )?(?P<game>[^()]+\([^)]+\)) - "
+#: A tournament hand's "<name> Tournament #<id> - " before the game.
+_TOURNAMENT_PART = r"(?:(?P<tname>[^\n]*?)\s*Tournament #(?P<tid>\d+) - )?"
+#: A tournament level's blinds ("Level 5 (25/50)"), or a cash table's ("0.02/0.05").
+_STAKES_PART = (
     r"(?:Level (?P<level>\S+) \((?P<lsmall>[^/]+)/(?P<lbig>[^)]+)\)|(?P<small>[^/ ]+)/(?P<big>\S+))"
+)
+_HEADER = re.compile(
+    rf"{_TOURNAMENT_PART}(?P<game>[^()]+\([^)]+\)) - {_STAKES_PART}"
     r"\s*- (?P<when>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) UTC"
 )
 _TOURNAMENT_FILE = re.compile(r"T(\d+)-G\d+")
@@ -117,12 +122,12 @@ class WinningLexer(RoomLexer):
 class Winning2016Lexer(RoomLexer):
     MARKERS: ClassVar[Markers] = (
         (r"^Player  ", ("NAMELESS_LINE",)),
-        (r" received a card\.$", ("RECEIVED_LINE",)),
-        (r" received card: \[", ("CARD_LINE",)),
-        *betting_markers(r" \("),
+        # a card dealt face down ("received a card.") or to the hero ("received card: [")
+        (r" received (?:a card\.$|card: \[)", ("RECEIVED_LINE", "CARD_LINE")),
         (r"^\*?Player .*Bets: ", ("RESULT_LINE",)),
         (r"^Seat \d+: ", ("SEAT_LINE",)),
         (r"^\*\*\* ", ("BOARD_LINE", "STREET_LINE")),
+        *betting_markers(r" \("),
     )
 
 
