@@ -22,6 +22,7 @@ from parser.model.errors import ReplayMismatch
 from parser.model.games import GAME_SPECS
 from parser.model.hand import ParsedHand, Source
 from parser.model.house import LIVE, HiLoOddChip, HouseRules, OddChips
+from parser.rooms import ROOMS as ALL_ROOMS
 from replayer import replay
 from replayer.settlement.showdown import ODD_CHIPS, award_pots
 from replayer.state import Pot
@@ -216,3 +217,105 @@ Board [As Ks Qs Js Ts]
     assert dict(result.pots[0].winners) == {"A": 1525, "B": 1523, "C": 1523}
     with pytest.raises(ReplayMismatch, match="S4"):
         replay(replace(parsed, house=LIVE))
+
+
+# -- every room: its record, its reader, a two-way and a three-way split ----------------------
+
+#: Each room's record (``parser/rooms/<room>/__init__.py``) as its real logs show it: only
+#: PokerStars and Winamax differ from the rule book; the others' corpora hold no rake-free
+#: split pot with odd chips that says otherwise (docs/sites.md, "House rules per room").
+EXPECTED = {
+    "pokerstars": OddChips.ALL_TO_FIRST,
+    "winamax": OddChips.ONE_EACH_HIGH_SEAT_FIRST,
+    **{name: OddChips.ONE_EACH for name in (
+        "phh", "ggpoker", "pacific", "winning", "bovada", "fulltilt", "ipoker", "partypoker",
+    )},
+}  # fmt: skip
+
+#: A hand of each room (``sample_histories/``): its reader must give it the room's record.
+SAMPLE_OF = {
+    "pokerstars": "pokerstars/nlhe/walk.txt",
+    "winamax": "winamax/uncalled-bet-in-the-pot.txt",
+    "phh": "phh/short-deck-straight-beats-trips.phh",
+    "ggpoker": "ggpoker/straddle-run-it-twice.txt",
+    "pacific": "pacific/dead-blind-added-raises-no-uncalled-line.txt",
+    "winning": "winning/both-formats-rake-added-chips.txt",
+    "bovada": "bovada/nlhe/anonymous-seats-no-rake-line.txt",
+    "fulltilt": "fulltilt/nlhe/side-pot-uncalled-bet.txt",
+    "ipoker": "ipoker/actions-out-of-order.txt",
+    "partypoker": "partypoker/uncalled-bet-in-the-win.txt",
+}
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
+ROOM_NAMES = [room.name for room in ALL_ROOMS]
+
+
+def test_every_room_has_its_expected_record_and_the_live_default_is_unchanged() -> None:
+    assert {room.name: room.house.odd_chips for room in ALL_ROOMS} == EXPECTED
+    assert {room.name: room.house.hi_lo_odd_chip for room in ALL_ROOMS} == dict.fromkeys(
+        EXPECTED, HiLoOddChip.HIGH
+    )
+    assert (LIVE.name, LIVE.odd_chips, LIVE.hi_lo_odd_chip) == ("live", "one_each", "high")
+
+
+@pytest.mark.parametrize("name", ROOM_NAMES)
+def test_every_rooms_reader_gives_its_hands_the_rooms_record(name: str) -> None:
+    """A record changed in the room's ``__init__`` reaches its hands (or this fails)."""
+    room = next(r for r in ALL_ROOMS if r.name == name)
+    path = SAMPLES / SAMPLE_OF[name]
+    raw = next(room.split_hands(path.read_text(encoding="utf-8"), str(path)))
+    assert room.parse_hand(raw).house == room.house
+
+
+#: Hands WRITTEN FOR THE TEST (not from a log): a room whose corpus has no rake-free split
+#: of that kind (docs/sites.md) has its rule pinned here, under its own record.
+#: Four players, button D (seat 4); A (small blind) folds, B checks its big blind, C bets
+#: 1,000 on the flop and D calls: 2,007, split by C (seat 3, first of the two left of the
+#: button) and D (seat 4).
+TWO_WAY = """
+A: posts small 1
+B: posts big 2
+C: calls 2
+D: calls 2
+A: folds
+B: checks
+flop As Ks Qs
+B: checks
+C: bets 1000
+D: calls 1000
+B: folds
+turn Js
+C: checks
+D: checks
+river Ts
+C: checks
+D: checks
+showdown
+C: shows 2c 3d
+D: shows 4c 5d
+"""
+#: What each policy pays C (seat 3) and D (seat 4) of the 2,007.
+PAID_TWO = {
+    OddChips.ONE_EACH: (1004, 1003),
+    OddChips.ALL_TO_FIRST: (1004, 1003),
+    OddChips.ONE_EACH_HIGH_SEAT_FIRST: (1003, 1004),
+}
+
+
+@pytest.mark.parametrize("name", ROOM_NAMES)
+def test_every_rooms_two_way_split_with_an_odd_chip(name: str) -> None:
+    house = next(r for r in ALL_ROOMS if r.name == name).house
+    paid = PAID_TWO[house.odd_chips]
+    collects = "\n".join(f"{n}: collects {v}" for n, v in zip("CD", paid, strict=True))
+    seats = [("A", 5000), ("B", 5000), ("C", 5000), ("D", 5000)]
+    written = replace(hand(TWO_WAY + collects, seats=seats, button=4), house=house)
+    pot = replay(written).pots[0]
+    assert (pot.amount, dict(pot.winners)) == (2007, dict(zip("CD", paid, strict=True)))
+
+
+@pytest.mark.parametrize("name", ROOM_NAMES)
+def test_every_rooms_three_way_split_with_two_odd_chips(name: str) -> None:
+    """The issue's 4,571 three ways (:data:`THREE_WAY`), under the room's own record."""
+    house = next(r for r in ALL_ROOMS if r.name == name).house
+    paid = PAID[house.odd_chips]
+    pot = replay(_three_way(paid, house)).pots[0]
+    assert (pot.amount, dict(pot.winners)) == (4571, dict(zip("ABC", paid, strict=True)))
