@@ -81,3 +81,13 @@ def table_hand(
         summary=summary,
         source=facts.raw,
     )
+
+
+def button_before_small_blind(seats: Sequence[Seat], small: str | None) -> int | None:
+    """The button of a hand whose log marks none: the seat before the small blind's (in
+    ``seats``' seat order), so that the small blind acts first after the flop (B3);
+    heads-up the small blind's own (D3). None when nobody posted a small blind."""
+    at = next((i for i, s in enumerate(seats) if s.name == small), None)
+    if at is None:
+        return None
+    return seats[at].seat if len(seats) == 2 else seats[at - 1].seat

@@ -41,7 +41,7 @@ from parser.kit.lexer import LineToken
 from parser.kit.money import MoneyError, to_units, to_units_floor
 from parser.kit.reading import first_group, hand_start, hand_text, header_near_start, read_lines
 from parser.kit.split import split_at_headers
-from parser.kit.table import table_hand
+from parser.kit.table import button_before_small_blind, table_hand
 from parser.kit.vocabulary import UPPER_STUD_STREETS, game_codes
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
@@ -264,10 +264,7 @@ class _Builder:
         small blind's, so that the small blind acts first after the flop (B3, S4)."""
         if self.button is not None or self.stud or len(self.seats) < 3:
             return
-        small = self.by_label.get("Small Blind")
-        at = next((i for i, s in enumerate(self.seats) if s.name == small), None)
-        if at is not None:
-            self.button = self.seats[at - 1].seat
+        self.button = button_before_small_blind(self.seats, self.by_label.get("Small Blind"))
 
     def _run_out(self) -> None:
         """Older logs deal no board once the players are all in: the summary's board has

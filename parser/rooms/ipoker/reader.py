@@ -42,6 +42,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from parser.kit.money import MoneyError, to_units
+from parser.kit.table import button_before_small_blind
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.errors import IncompleteHand, ParseError, UnsupportedGame
@@ -517,6 +518,18 @@ class _Builder:
         # (as PT4/HM3 import it): no Collect, no rake, and the engine settles the pots by
         # the rules (claims.py's unclaimed log). Cut actions still fail there (B4, S1).
         summary = Summary() if unclaimed else Summary(rake=0 if tournament is not None else None)
+        seats = tuple(sorted(self.seats.values(), key=lambda s: s.seat))
+        if button is None and not self.stud:
+            # no player marked dealer="1" (some tournament exports)
+            small = next(
+                (
+                    e.player
+                    for e in self.events
+                    if isinstance(e, ev.PostBlind) and e.blind is ev.Blind.SMALL
+                ),
+                None,
+            )
+            button = button_before_small_blind(seats, small)
         started = self._when(general.value("startdate") or "")
         max_seats = session.value("tablesize")
         return ParsedHand(
@@ -532,7 +545,7 @@ class _Builder:
             max_seats=int(max_seats) if max_seats and max_seats.isdigit() else None,
             button_seat=button,
             tournament_id=tournament,
-            seats=tuple(sorted(self.seats.values(), key=lambda s: s.seat)),
+            seats=seats,
             events=tuple(self.events),
             summary=summary,
             source=self.raw,
