@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
 from parser.kit.errors import line_error
@@ -66,6 +67,20 @@ def extend_board(
     check_board(board, shown)
     board.extend(new)
     return ev.DealBoard(street=street, cards=tuple(new), run=run, line=line)
+
+
+def fill_draw(events: list[ev.Event], name: str, drawn: tuple[Card, ...]) -> bool:
+    """Give ``name``'s discard of this draw round (his ``Draw`` with nothing drawn yet,
+    after the round's ``StreetStart``) the cards ``drawn``, which the rooms write in a
+    later "Dealt to" line. False when there is none (he stood pat)."""
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, ev.StreetStart):
+            break
+        if isinstance(event, ev.Draw) and event.player == name and not event.drawn:
+            events[index] = replace(event, drawn=drawn)
+            return True
+    return False
 
 
 class _Lined(Protocol):

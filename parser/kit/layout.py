@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from parser.compiled import mypyc_attr
-from parser.kit.builder import Fail, check_board
+from parser.kit.builder import Fail, check_board, fill_draw
 from parser.kit.hand_summary import read_total_pot, revealed_cards
 from parser.kit.lexer import Line, LineToken, forget_lines
 from parser.kit.money import Amounts, MoneyError, to_units, to_units_floor
@@ -507,14 +506,8 @@ class Builder:
                 self._add(make.DealHole(player=name, up=new, line=self.line))
             return
         if self.draw and street != "predraw":
-            drawn = second if m[3] is not None else first
-            for index in range(len(self.events) - 1, -1, -1):
-                event = self.events[index]
-                if isinstance(event, ev.StreetStart):
-                    break
-                if isinstance(event, ev.Draw) and event.player == name and not event.drawn:
-                    self.events[index] = replace(event, drawn=drawn)
-                    return
+            if fill_draw(self.events, name, second if m[3] is not None else first):
+                return
             raise Fail(f"{name} is dealt cards in a draw round without discarding")
         if m[3] is not None:
             raise Fail("two groups of hole cards")

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from datetime import UTC, datetime
 from typing import ClassVar
 from zoneinfo import ZoneInfo
@@ -33,6 +32,7 @@ from parser.kit.builder import (
     RoomBuilder,
     dispatch,
     extend_board,
+    fill_draw,
     handlers_of,
     run_board,
     split_board,
@@ -495,15 +495,8 @@ class _Builder(RoomBuilder):
                 self._add(ev.DealHole(player=name, up=new, line=self.line))
             return
         if self.draw and self.street.endswith("_draw"):
-            drawn = second if second is not None else first
-            for index in range(len(self.events) - 1, -1, -1):
-                event = self.events[index]
-                if isinstance(event, ev.StreetStart):
-                    break
-                if isinstance(event, ev.Draw) and event.player == name and not event.drawn:
-                    self.events[index] = replace(event, drawn=drawn)
-                    return
-            return  # stood pat: the same cards again
+            fill_draw(self.events, name, second if second is not None else first)
+            return  # drawn, or stood pat: the same cards again
         self._add(ev.DealHole(player=name, cards=first, line=self.line))
 
     # -- betting -------------------------------------------------------------------------
