@@ -43,6 +43,16 @@ from parser.compiled import mypyc_attr
 from parser.kit.automaton import FAIL, Automaton, collects_lines
 from parser.kit.locality import line_local
 
+#: Line starts PokerStars' format shares with the rooms that copy it (GGPoker): the hole
+#: cards, the uncalled bet, the summary's pot and boards.
+SHARED_PREFIXES: dict[str, tuple[str, ...]] = {
+    "Dealt to ": ("DEALT_LINE",),
+    "Uncalled bet (": ("UNCALLED_LINE",),
+    "Total pot ": ("TOTAL_POT_LINE",),
+    "Board [": ("SUMMARY_BOARD_LINE",),
+    "FIRST Board [": ("SUMMARY_BOARD_LINE",),
+    "SECOND Board [": ("SUMMARY_BOARD_LINE",),
+}
 #: Line starts -> the terminals that begin with that text.
 _PREFIXES: dict[str, tuple[str, ...]] = {
     "Seat ": ("SEAT_LINE", "SUMMARY_SEAT_LINE"),
@@ -55,12 +65,7 @@ _PREFIXES: dict[str, tuple[str, ...]] = {
         "DEALING_HANDS_LINE",
         "THIRD_STREET_LINE",
     ),
-    "Dealt to ": ("DEALT_LINE",),
-    "Uncalled bet (": ("UNCALLED_LINE",),
-    "Total pot ": ("TOTAL_POT_LINE",),
-    "Board [": ("SUMMARY_BOARD_LINE",),
-    "FIRST Board [": ("SUMMARY_BOARD_LINE",),
-    "SECOND Board [": ("SUMMARY_BOARD_LINE",),
+    **SHARED_PREFIXES,
     "STP added: ": ("STP_LINE",),
     "Hand cancelled": ("HAND_CANCELLED_LINE",),
     "Hand was run twice": ("RUN_TWICE_LINE",),
@@ -71,14 +76,19 @@ _PREFIXES: dict[str, tuple[str, ...]] = {
     "The deck is reshuffled": ("DEALER_LINE",),
     "No low hand qualified": ("DEALER_LINE",),
 }
-#: The first word after a player's name and ": " -> the terminals with that verb.
-_COLON_VERBS: dict[str, tuple[str, ...]] = {
+#: The betting and forced-bet verbs after "<name>: " that PokerStars' format shares with
+#: the rooms that copy it (GGPoker).
+SHARED_COLON_VERBS: dict[str, tuple[str, ...]] = {
     "folds": ("FOLD_LINE",),
     "checks": ("CHECK_LINE",),
     "calls": ("CALL_LINE",),
     "bets": ("BET_LINE",),
     "raises": ("RAISE_LINE",),
     "posts": ("ANTE_LINE", "BLIND_LINE"),
+}
+#: The first word after a player's name and ": " -> the terminals with that verb.
+_COLON_VERBS: dict[str, tuple[str, ...]] = {
+    **SHARED_COLON_VERBS,
     "shows": ("SHOWS_LINE",),
     "mucks": ("MUCKS_LINE",),
     "doesn't": ("DOESNT_SHOW_LINE",),

@@ -42,7 +42,7 @@ from parser.kit.grammar import grammar
 from parser.kit.headers import uncapped_header
 from parser.kit.keyed_lexer import RoomLexer
 from parser.kit.layout import Builder
-from parser.kit.lexer import LineToken
+from parser.kit.lexer import SHARED_COLON_VERBS, SHARED_PREFIXES, LineToken
 from parser.kit.money import Amounts, MoneyError
 from parser.kit.reading import first_group, hand_text, identifier, read_lines, recogniser
 from parser.kit.split import split_at_headers
@@ -149,24 +149,14 @@ class GGLexer(RoomLexer):
     PREFIXES: ClassVar[dict[str, tuple[str, ...]]] = {
         "Seat ": ("SEAT_LINE", "SUMMARY_SEAT_LINE"),
         "*** ": ("BOARD_LINE", "SHOWDOWN_LINE", "SUMMARY_LINE", "HOLE_CARDS_LINE"),
-        "Dealt to ": ("DEALT_LINE",),
-        "Uncalled bet (": ("UNCALLED_LINE",),
-        "Total pot ": ("TOTAL_POT_LINE",),
-        "Board [": ("SUMMARY_BOARD_LINE",),
-        "FIRST Board [": ("SUMMARY_BOARD_LINE",),
-        "SECOND Board [": ("SUMMARY_BOARD_LINE",),
+        **SHARED_PREFIXES,
         "THIRD Board [": ("SUMMARY_BOARD_LINE",),
         "Hand was run ": ("RUN_TIMES_LINE",),
         "Cash Drop to Pot": ("CASH_DROP_LINE",),
         "Table '": ("TABLE_LINE",),
     }
     COLON_VERBS: ClassVar[dict[str, tuple[str, ...]]] = {
-        "folds": ("FOLD_LINE",),
-        "checks": ("CHECK_LINE",),
-        "calls": ("CALL_LINE",),
-        "bets": ("BET_LINE",),
-        "raises": ("RAISE_LINE",),
-        "posts": ("ANTE_LINE", "BLIND_LINE"),
+        **SHARED_COLON_VERBS,
         "straddle": ("STRADDLE_LINE",),
         "shows": ("SHOWS_LINE",),
         "mucks": ("MUCKS_LINE",),
