@@ -14,17 +14,22 @@ import os
 import re
 import sqlite3
 from dataclasses import fields, replace
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from analytics.equity.all_in_ev import all_in_ev
 from analytics.ingest.pipeline import Stages
+from analytics.lazy_modules import LazyModule
 from analytics.stats.flags import player_flags
 from analytics.stats.player_queries import player_ids
 from analytics.stats.players import GROUPINGS, Kind, Stat, StatsQuery, from_clause, stat
 from analytics.store.db import connect
 from analytics.store.lookup import StoredHand, find_hand
 from replayer.result import ReplayResult
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # loaded when a stat is explained: pokerhh import never needs it (issue 23 item 21)
+    pd = LazyModule("pandas")
 
 __all__ = [
     "NotInHand",

@@ -23,12 +23,17 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
-import pandas as pd
-
+from analytics.lazy_modules import LazyModule
 from analytics.stats import queries
 from parser.model.games import GAME_SPECS
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+else:  # loaded when a frame is built: pokerhh import never needs them (issue 23 item 21)
+    np, pd = LazyModule("numpy"), LazyModule("pandas")
 
 #: Ranks from the highest: the grid's rows and columns, in this order.
 RANKS = "AKQJT98765432"

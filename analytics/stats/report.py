@@ -13,11 +13,9 @@ import json
 import math
 import os
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import pandas as pd
-
+from analytics.lazy_modules import LazyModule
 from analytics.output.format import Money
 from analytics.output.text_safety import csv_safe, terminal_text
 from analytics.stats.explain import explain_groups
@@ -33,6 +31,13 @@ from analytics.stats.players import (
     stat,
 )
 from analytics.store.db import read_only
+
+if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+else:  # loaded when a report is made: the command line's other commands (import) never
+    # need them, and its parser reads FORMATS from here (issue 23 item 21)
+    np, pd = LazyModule("numpy"), LazyModule("pandas")
 
 FORMATS = ("table", "csv", "json")
 
