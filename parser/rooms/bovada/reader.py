@@ -543,7 +543,10 @@ class _Builder:
         name = self._who(m[1])
         self.out.add(name)
         posted_ante = any(isinstance(e, ev.PostAnte) and e.player == name for e in self.events)
-        if self.antes and not posted_ante:
+        # The antes are posted in seat order: a player before the first "Ante chip" line
+        # who goes all in has not covered his ante either.
+        antes = self.antes or " : Ante chip " in self.raw.text
+        if antes and not posted_ante:
             self._add(
                 ev.PostAnte(player=name, amount=self._money(m[2]), all_in=True, line=self.line)
             )
