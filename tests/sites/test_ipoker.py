@@ -36,8 +36,6 @@ IPOKER_QUARANTINED = {
     "5338624766": ("invalid", "rule_violation", "B3"),
     # A stud hand whose level's bets cannot be told from a 4-chip bring-in (B7).
     "4044980507": ("invalid", "rule_violation", "B7"),
-    # FPDB's "uncalled 2nd winner": the win goes to a player whose cards lose (S2).
-    "4988874195": ("invalid", "replay_mismatch", "S2"),
     # A player posting both blinds ($0.30) checks it down with the big blind: the engine's
     # side pots layer his dead $0.10 as a pot of his own (replayer/settlement/pots.py:
     # dead money counted as a contribution level), paying the winner $1.30 of $1.40. An
@@ -71,7 +69,7 @@ def test_every_ipoker_hand_is_ok_or_quarantined_for_a_stated_reason(corpus_db):
     quarantined = {h: (s, k, r) for h, _, s, k, r, _m in hands if s != "ok" and h not in partial}
     assert quarantined == IPOKER_QUARANTINED
     ok = sum(1 for h in hands if h[2] == "ok")
-    assert ok == 523
+    assert ok == 524
     assert ok / len(hands) >= 0.9
 
 
@@ -248,6 +246,59 @@ def test_a_game_with_no_dealer_mark_has_the_button_before_the_small_blind():
     hand = parse_hand(raw)
     assert hand.button_seat == 3  # Cid (seat 5) posts the small blind
     assert replay(hand).chips_conserved
+
+
+UNCALLED_WIN = """<session sessioncode="1">
+  <general>
+    <gametype>Holdem NL £0.05/£0.10</gametype>
+    <tablename>Leeds, 9</tablename>
+    <currency>GBP</currency>
+  </general>
+  <game gamecode="777">
+    <general>
+      <startdate>2013-07-30 18:26:02</startdate>
+      <players>
+        <player seat="1" name="Cid" chips="£10" dealer="0" win="£0" bet="£0.05" />
+        <player seat="3" name="Ann" chips="£7.22" dealer="0" win="£0.46" bet="£6.50" />
+        <player seat="5" name="Bob" chips="£6.04" dealer="1" win="£11.52" bet="£6.04" />
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" player="Cid" type="1" sum="£0.05" />
+      <action no="2" player="Ann" type="2" sum="£0.10" />
+    </round>
+    <round no="1">
+      <cards type="Pocket" player="Ann">CA HQ</cards>
+      <cards type="Pocket" player="Bob">DK SK</cards>
+      <action no="3" player="Bob" type="23" sum="£1.20" />
+      <action no="4" player="Cid" type="0" sum="£0" />
+      <action no="5" player="Ann" type="23" sum="£6.50" />
+      <action no="6" player="Bob" type="7" sum="£4.84" />
+    </round>
+    <round no="2"><cards type="Flop" player="">D5 C7 D9</cards></round>
+    <round no="3"><cards type="Turn" player="">DJ</cards></round>
+    <round no="4"><cards type="River" player="">DQ</cards></round>
+  </game>
+</session>
+"""
+
+
+def test_a_win_that_is_exactly_the_players_uncalled_bet_is_its_return():
+    # FPDB's "uncalled 2nd winner": Ann's £0.46 over Bob's all-in call comes back to her,
+    # and the cash client writes it as her "win": it is the return (B11), not a share of
+    # the pot her A-Q does not win (it was an S2 mismatch).
+    (raw,) = split_hands(UNCALLED_WIN, "s.xml")
+    hand = parse_hand(raw)
+    assert [(e.player, e.amount) for e in hand.events if isinstance(e, ev.Collect)] == [
+        ("Bob", 1152)
+    ]
+    result = replay(hand)
+    assert result.rake == 61
+    assert {p.name: p.collected - p.invested for p in result.players} == {
+        "Cid": -5,
+        "Ann": -604,
+        "Bob": 548,
+    }
 
 
 def test_each_game_of_an_archive_of_sessions_has_its_own_session():

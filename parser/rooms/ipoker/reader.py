@@ -511,6 +511,13 @@ class _Builder:
             for name, back in self.uncalled.items():
                 if name in wins:
                     wins[name] -= min(back, wins[name])
+        else:
+            # The cash client writes a player's returned bet as his "win" when it is all
+            # he gets back (FPDB's "uncalled 2nd winner": £0.46 over an all-in's call):
+            # it is the return (B11), not a share of the pot.
+            for name, back in self.uncalled.items():
+                if wins.get(name) == back:
+                    del wins[name]
         for name, amount in wins.items():
             if amount:
                 self.events.append(ev.Collect(player=name, amount=amount, line=self.game.line))
