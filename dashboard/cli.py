@@ -21,7 +21,6 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
 
-from analytics.ingest.importer import ImportInterrupted, import_paths, summary_lines
 from analytics.output.text_safety import terminal_text
 from analytics.store.db import (
     ENV_VAR,
@@ -193,60 +192,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="FILE", help=db_help + "; also after the command")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    cmd = commands.add_parser(
-        "import",
-        parents=[db],
-        help="import hand histories (files, folders, zip files)",
-        description=(
-            "Import hand histories. Folders are read recursively (the files named\n"
-            f"{_suffix_globs()}); zip files are read in memory. Hands already stored\n"
-            "count as duplicates; a hand that fails to parse or replay is stored\n"
-            "quarantined, with its reason and its raw text. Under a folder, a file that is\n"
-            "no hand history (empty, a web page, notes) is listed as skipped, not an error."
-        ),
-        epilog=_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    cmd.add_argument("paths", nargs="+", metavar="PATH")
-    cmd.add_argument(
-        "--rescan",
-        action="store_true",
-        help="parse files again even if their exact content was imported before",
-    )
-    cmd.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
-    cmd.add_argument(
-        "--jobs",
-        "-j",
-        type=positive,
-        default=None,
-        metavar="N",
-        help="parse and replay in N processes (default: one per core once there are 16 MB "
-        "to read, less in one); the database is written by one, in file order, so the "
-        "result does not depend on N",
-    )
-    cmd.add_argument(
-        "--batch-hands",
-        type=positive,
-        default=None,
-        metavar="N",
-        help="commit small files together once they hold N hands (default 2,000); "
-        "1: every file its own transaction",
-    )
-    cmd.add_argument(
-        "--problems", type=int, default=20, metavar="N", help="list the first N problems (20)"
-    )
-    # Issue 11: the same pipeline on Dask, Parquet out (analytics/scale, docs/scale.md).
-    cmd.add_argument("--engine", choices=["sqlite", "dask"], default="sqlite",
-                     help="sqlite (the database, default) or dask (a Parquet dataset; "
-                     "needs pokerhh[scale] and --parquet)")  # fmt: skip
-    cmd.add_argument("--scheduler", metavar="ADDRESS",
-                     help="with --engine dask: a running Dask scheduler (tcp://host:8786); "
-                     "default: a local cluster of --jobs worker processes")  # fmt: skip
-    cmd.add_argument("--parquet", metavar="DIR",
-                     help="with --engine dask: the dataset folder to write (replaced whole)")
-    cmd.set_defaults(run=_import)
+    from dashboard import cli_import
 
-    _watch_parser(commands, db)
+    cli_import.add_parsers(commands, db)
 
     cmd = commands.add_parser(
         "export", parents=[db], help="export stored hands for other tools (JSON Lines)"
@@ -345,14 +293,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _suffix_globs() -> str:
-    """The files a folder is searched for, from the formats' registry (``*.txt, *.xml,
-    *.phh, *.phhs, *.zip``): never a list of our own that a new format would outdate."""
-    from analytics.ingest.sources import HISTORY_SUFFIXES
-
-    return ", ".join(f"*{suffix}" for suffix in (*HISTORY_SUFFIXES, ".zip"))
-
-
 def date(text: str) -> dt.date:
     """``2019-07-12``, for argparse (whose message names the function: "invalid date")."""
     return dt.date.fromisoformat(text)
@@ -449,183 +389,6 @@ def _filter_arguments(cmd: argparse.ArgumentParser) -> None:
     )
     cmd.add_argument("--min-hands", type=int, default=0, metavar="N",
                      help="leave out groups with fewer than N hands")  # fmt: skip
-
-
-# -- import ----------------------------------------------------------------------------------
-
-
-def _import(args: argparse.Namespace) -> int:
-    from dashboard.progress import ProgressBar
-
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        for path in missing:
-            print(f"pokerhh: {path}: no such file or folder", file=sys.stderr)
-        return EXIT_FAILED
-    if args.engine == "dask" or args.parquet or args.scheduler:
-        return _import_dask(args)
-    db_path = _db_to_write(args)
-    bar = ProgressBar(enabled=False if args.quiet else None)
-    interrupted: ImportInterrupted | None = None
-    try:
-        report = import_paths(
-            args.paths,
-            db_path,
-            progress=bar,
-            rescan=args.rescan,
-            jobs=args.jobs,
-            batch_hands=args.batch_hands,
-        )
-    except ImportInterrupted as error:
-        interrupted, report = error, error.report
-    finally:
-        bar.close()
-    if interrupted is not None:
-        print(f"Interrupted: the files being written were rolled back; {db_path} holds the"
-              " files below. Import again to finish.")  # fmt: skip
-    else:
-        print(f"Imported into {db_path}")
-    for line in summary_lines(report, problems=args.problems):
-        print(terminal_text(line))
-    if interrupted is not None:
-        return _interrupt_status(interrupted.__cause__ or interrupted)
-    # One rule (the --help's exit status): a file not imported, for any reason, is exit 1.
-    return EXIT_FAILED if report.failed else EXIT_OK
-
-
-def _import_dask(args: argparse.Namespace) -> int:
-    if args.engine != "dask" or not args.parquet:
-        print("pokerhh: --engine dask and --parquet DIR go together (--scheduler too)",
-              file=sys.stderr)  # fmt: skip
-        return EXIT_USAGE
-    try:
-        from analytics.scale.dask_import import NotADataset, import_to_parquet
-    except ImportError as error:
-        print(f"pokerhh: --engine dask needs pokerhh[scale] ({error})", file=sys.stderr)
-        return EXIT_FAILED
-    try:
-        done = import_to_parquet(args.paths, args.parquet, scheduler=args.scheduler,
-                                 workers=args.jobs)  # fmt: skip
-    except NotADataset as error:
-        print(f"pokerhh: {error}", file=sys.stderr)
-        return EXIT_FAILED
-    print(f"Imported into {done.out_dir} ({done.partitions} partitions on {done.workers}"
-          f" workers, {done.total_bytes:,} bytes of Parquet)")  # fmt: skip
-    for line in summary_lines(done.report, problems=args.problems):
-        print(line)
-    return EXIT_FAILED if done.report.files_refused else EXIT_OK
-
-
-# -- watch -----------------------------------------------------------------------------------
-
-
-def _watch_parser(commands: Commands, db: argparse.ArgumentParser) -> None:
-    from analytics.ingest.watch import QUIET_SECONDS
-
-    cmd = commands.add_parser(
-        "watch",
-        parents=[db],
-        help="import hands as the poker clients write them (their folders, or FOLDER...)",
-        description=(
-            "Watch folders and import hand histories as they are written: the files there\n"
-            "now, then every hand appended. The last hand of a file is imported once the file\n"
-            "has been quiet for --quiet-after seconds; a restart goes on where it stopped.\n"
-            "Without FOLDER: the poker clients' default folders found here\n"
-            "(--list-defaults shows them all). docs/watch.md says how."
-        ),
-        epilog=_epilog(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    cmd.add_argument("folders", nargs="*", metavar="FOLDER")
-    cmd.add_argument("--list-defaults", action="store_true",
-                     help="list every client's default folder per platform, and stop")  # fmt: skip
-    cmd.add_argument("--poll", type=seconds, metavar="SECONDS",
-                     help="look for changes every SECONDS instead of waiting for file events "
-                     "(network drives send none)")  # fmt: skip
-    cmd.add_argument("--quiet-after", type=seconds, default=QUIET_SECONDS, metavar="SECONDS",
-                     help=f"a file unchanged this long is whole ({QUIET_SECONDS:g})")  # fmt: skip
-    cmd.add_argument("--once", action="store_true",
-                     help="import what the folders hold now and stop")  # fmt: skip
-    cmd.set_defaults(run=_watch)
-
-
-def seconds(text: str) -> float:
-    """A positive number of seconds, for argparse ("invalid seconds value")."""
-    number = float(text)
-    if not number > 0:
-        raise ValueError(text)
-    return number
-
-
-def _watch(args: argparse.Namespace) -> int:
-    import threading
-
-    from analytics.ingest.client_folders import current_platform, default_folders
-    from analytics.ingest.watch import HeldBack, watch, watch_once
-
-    if args.list_defaults:
-        here = current_platform()
-        for platform in ("windows", "macos", "linux"):
-            print(f"{platform}{' (this machine)' if platform == here else ''}:")
-            for row in default_folders(platform):
-                where = f"\n  {'':<24}   = {row.path}" if platform == here and row.path else ""
-                found = "  [found]" if platform == here and row.exists else ""
-                print(f"  {row.client:<24} {row.folder}{found}{where}")
-        return EXIT_OK
-    folders = list(args.folders)
-    if not folders:
-        folders = [str(r.path) for r in default_folders() if r.exists and r.path]
-        if not folders:
-            print("pokerhh: no poker client's folder found here (pokerhh watch --list-defaults"
-                  " shows where they are looked for); give the folder: pokerhh watch FOLDER",
-                  file=sys.stderr)  # fmt: skip
-            return EXIT_FAILED
-    missing = [f for f in folders if not Path(f).is_dir()]
-    if missing:
-        for folder in missing:
-            print(f"pokerhh: {folder}: no such folder", file=sys.stderr)
-        return EXIT_FAILED
-    db_path = _db_to_write(args)
-    stop = threading.Event()
-    if args.once:
-        stop.set()
-    else:
-        how = f"every {args.poll:g}s" if args.poll else "file events"
-        print(f"Watching {len(folders)} folder(s) into {db_path} ({how}; Ctrl+C to stop):")
-        for folder in folders:
-            print(f"  {folder}")
-
-    def done(imported: object) -> None:
-        print(terminal_text(str(imported)), flush=True)
-        for problem in getattr(imported, "problems", ()):
-            print(terminal_text(f"  {problem}"), flush=True)
-
-    interrupted: ImportInterrupted | None = None
-    held: list[HeldBack] = []
-    try:
-        if args.once:
-            report, held = watch_once(db_path, folders, quiet_seconds=args.quiet_after,
-                                      on_import=done)  # fmt: skip
-        else:
-            report = watch(db_path, folders, stop, quiet_seconds=args.quiet_after,
-                           poll_seconds=args.poll, on_import=done)  # fmt: skip
-    except ImportInterrupted as error:
-        interrupted, report = error, error.report
-    print("Stopped." if interrupted else f"Imported into {db_path}")
-    for line in summary_lines(report, problems=0):
-        print(terminal_text(line))
-    if interrupted is not None:
-        return _interrupt_status(interrupted.__cause__ or interrupted)
-    if held:  # never a silent 0 with hands left out (issue 23, item 10)
-        hands = sum(h.hands for h in held)
-        print(f"  held back:   {hands} hand(s) of {len(held)} file(s) changed in the last"
-              f" {args.quiet_after:g} s (--quiet-after), perhaps still being written;"
-              " run again to import them")  # fmt: skip
-        for file in held:
-            print(terminal_text(f"    {file}"))
-    if report.files_refused:
-        return EXIT_FAILED
-    return EXIT_HELD_BACK if held else EXIT_OK
 
 
 # -- export ----------------------------------------------------------------------------------
@@ -1042,4 +805,9 @@ def port_in_use(number: int, host: str = LOCAL_HOST) -> str:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as dashboard.cli, not as this __main__ copy of it: dashboard.cli_import imports
+    # dashboard.cli, and two copies would have two Terminated classes (SIGTERM's 143 read
+    # as Ctrl-C's 130).
+    from dashboard import cli as _cli
+
+    sys.exit(_cli.main())
