@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 
+from analytics.output.format import Money
 from analytics.store.db import write_transaction
 from analytics.store.rawtext import TextReader
 from analytics.tournaments.all_in_icm import MAX_FIELD, icm_spot, payouts_of
@@ -539,10 +540,14 @@ def _build(conn: sqlite3.Connection, key: Key) -> None:
             paid, hands_paid = (sum(paid), 0), (sum(hands_paid), 0)
         stated = tournament.freeroll or sum(hands_paid) > 0  # WPN's "$5,000 GTD" states none
         if paid != hands_paid and rows and stated:
+            theirs = Money(s["currency"], s["unit"], grouped=True)
+            ours = Money(tournament.currency, tournament.unit, grouped=True)
             problems.append(Problem("summary_differs", "T4", "",
-                f"the summary's buy-in is {s['buy_in'] + s['bounty']}+{s['fee']}, the hands'"
-                f" {tournament.buy_in + tournament.bounty}+{tournament.fee}"))  # fmt: skip
-    merged, differences = merge_places(from_summary, from_hands)
+                f"the summary's buy-in is {theirs(s['buy_in'] + s['bounty'])}+"
+                f"{theirs(s['fee'])}, the hands' {ours(tournament.buy_in + tournament.bounty)}+"
+                f"{ours(tournament.fee)}"))  # fmt: skip
+    prizes = Money(s["currency"], s["unit"], grouped=True) if s else str
+    merged, differences = merge_places(from_summary, from_hands, money=prizes)
     problems += differences
 
     if not bounty_lines:  # no bounty lines: the winners of the pot a player went out in

@@ -9,7 +9,7 @@ difference is a problem row, shown with the tournament.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from analytics.tournaments.live import Problem
@@ -25,9 +25,13 @@ class Placed:
 
 
 def merge_places(
-    summary: Mapping[str, Placed], hands: Mapping[str, Placed], hand_id: str = ""
+    summary: Mapping[str, Placed],
+    hands: Mapping[str, Placed],
+    hand_id: str = "",
+    money: Callable[[int], str] = str,
 ) -> tuple[dict[str, Placed], list[Problem]]:
-    """Places by player: the summary's, else the hands'; each disagreement a problem.
+    """Places by player: the summary's, else the hands'; each disagreement a problem, its
+    prizes written by ``money`` (the tournament's currency: "$30.00", not 3000).
 
     >>> merged, problems = merge_places({"A": Placed(1, 500, source="summary")},
     ...                                 {"A": Placed(2), "B": Placed(3)})
@@ -50,7 +54,8 @@ def merge_places(
                 f"{name}: the summary says place {s.place}, the hands {h.place}"))  # fmt: skip
         if s.prize is not None and h.prize is not None and s.prize != h.prize:
             problems.append(Problem("summary_differs", "T4", hand_id,
-                f"{name}: the summary says a prize of {s.prize}, the hands {h.prize}"))  # fmt: skip
+                f"{name}: the summary says a prize of {money(s.prize)}, the hands"
+                f" {money(h.prize)}"))  # fmt: skip
         merged[name] = Placed(
             s.place if s.place is not None else h.place,
             s.prize if s.prize is not None else h.prize,
