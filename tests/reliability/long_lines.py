@@ -139,6 +139,36 @@ def hand_with(room: str, form: str, word: str, size: int) -> tuple[str, str]:
     return str(path), "\n".join(lines)
 
 
+#: Lines a hand holds once (a header, a table line, a dealt card) whose terminals read
+#: two free-text fields, or spaces before a parenthesis, lazily: (room, the hand's index in
+#: its sample, the start of the line replaced, the new line's start, the word repeated).
+#: 64 KB of each took 8-130 s (888's "Tournament #1 " + " - Table ", WPN 2016's "Game ID:"
+#: + spaces, PartyPoker's "Table " + spaces).
+LINES: tuple[tuple[str, int, str, str, str], ...] = (
+    ("pacific", 0, "Table ", "Tournament #1 ", " - Table "),
+    ("winamax", 0, "Winamax Poker", "Winamax Poker - ", " - HandId: #1 - "),
+    ("winning", 1, "Game ID:", "Game ID: 1 0.05/0.10 ", " "),
+    ("winning", 1, "Player Abel received card: [Ah]", "Player Abel", " received card: [x"),
+    ("partypoker", 0, "Table ", "Table ", "  "),
+    ("partypoker", 0, "Bob raises", "Bob", " double bets["),
+    ("partypoker", 0, "Ann wins", "Ann", ' balance "'),
+)
+
+
+def hand_with_line(
+    room: str, index: int, start: str, new: str, word: str, size: int
+) -> tuple[str, str]:
+    """(the path, the text of) hand ``index`` of the room's sample with its first line
+    starting with ``start`` replaced by ``new``, ``size`` characters of ``word`` and "x"."""
+    path = SAMPLES / ROOMS[room].sample
+    raws = split_hands(path.read_text(encoding="utf-8"), str(path))
+    raw = next(r for i, r in enumerate(raws) if i == index)
+    lines = raw.text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith(start))
+    lines[at] = new + fill(word, size) + "x"  # (not blank at its end: lines are stripped)
+    return str(path), "\n".join(lines)
+
+
 def read(path: str, text: str) -> None:
     """Split and parse ``text`` as the importer does; its errors are expected."""
     for raw in split_hands(text, path):

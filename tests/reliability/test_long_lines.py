@@ -112,3 +112,17 @@ def test_every_rooms_pathological_lines_are_read_in_linear_time(room: str) -> No
             if took > BOUND:
                 slow.append(f"{form} {word!r}: {took:.1f} s")
     assert not slow, slow
+
+
+@pytest.mark.parametrize(
+    "line", long_lines.LINES, ids=[f"{c[0]}-{c[3].strip()}{c[4].strip()}" for c in long_lines.LINES]
+)
+def test_a_rooms_header_and_once_a_hand_lines_are_read_in_linear_time(
+    line: tuple[str, int, str, str, str],
+) -> None:
+    room, index, start, new, word = line
+    path, text = long_lines.hand_with_line(room, index, start, new, word, LONG)
+    started = time.perf_counter()
+    long_lines.read(path, text)
+    took = time.perf_counter() - started
+    assert took < BOUND, f"{took:.1f} s for {new!r} + 32 KB of {word!r}"
