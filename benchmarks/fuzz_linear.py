@@ -13,11 +13,14 @@ step). The inputs:
   of a word its grammar backtracks on ("X: shows [" with no "]", 'X said, "' with no
   closing quote, " - Table " ...), alone, after a player's name, or in front of one of the
   hand's own lines; the row shows the worst of the room's words. ``--words`` prints
-  every word's row.
+  every word's row;
+* the lines a hand holds once (a header, a table line, a dealt card: ``long_lines.LINES``)
+  with a long run of a word their terminal used to read lazily, at 10, 30 and 60 KB.
 
 Before the card and description groups were capped (``{0,255}``) and PokerStars' chat
 line made atomic, GGPoker's 50 KB line of ": shows [" took ~17 s and PokerStars' 32 KB of
-' said, "' before a summary line 6.7 s.
+' said, "' before a summary line 6.7 s; 64 KB of 888's "Tournament #1 " + " - Table "
+took 111 s and WPN 2016's "Game ID: .." + spaces 131 s.
 
     POKERHH_PURE=1 .venv/bin/python benchmarks/fuzz_linear.py [--words]
 """
@@ -126,6 +129,13 @@ def main() -> None:
                         worst[i], worst_case[i] = ms, f"{form} {word!r}"
         _row(room, worst)
         print(f"{'':44}" + "  ".join(f"{c:>11}" for c in worst_case), flush=True)
+    print("\nlines a hand holds once, at 10 KB, 30 KB and 60 KB (one line: under MAX_LINE)")
+    for room, index, start, new, word in long_lines.LINES:
+        row = [
+            _per_kb(*long_lines.hand_with_line(room, index, start, new, word, size))
+            for size in (10_000, 30_000, 60_000)
+        ]
+        _row(f"{room} {new.strip()!r} + {word!r}", row)
 
 
 if __name__ == "__main__":
