@@ -144,8 +144,15 @@ _STORED_COPY = (
 
 def normal_text(text: str) -> str:
     """A hand's text as two copies are compared: its words, whatever the whitespace and
-    line ends between them (a client's CRLF, a trailing blank, a re-wrapped export)."""
-    return " ".join(text.split())
+    line ends between them (a client's CRLF, a trailing blank, a re-wrapped export), and
+    without the ``[N]`` table header a PHH set (``.phhs``) puts before each of its hands:
+    the same hand alone in a ``.phh`` is the same hand."""
+    words = text.split()
+    if words and words[0].startswith("[") and words[0].endswith("]") and "\n" in text:
+        first, _, rest = text.lstrip().partition("\n")
+        if first.strip() == words[0]:
+            words = rest.split()
+    return " ".join(words)
 
 
 def beyond_limits(hand: HandRows) -> str | None:

@@ -131,9 +131,9 @@ def chip_unit(text: str) -> int:
     write a fraction of a chip (an odd ante's or a split pot's half chips, "7410.50";
     Winamax 2010, iPoker). The header line is left out: it may state the buy-in in money.
 
-    >>> chip_unit("Tournament ... buyIn: 0.90€ + 0.10€\nSeat 1: Ann (5113)")
+    >>> chip_unit("Tournament ... buyIn: 0.90€ + 0.10€\\nSeat 1: Ann (5113)")
     1
-    >>> chip_unit("Tournament ...\nSeat 3: Bob (7410.50)")
+    >>> chip_unit("Tournament ...\\nSeat 3: Bob (7410.50)")
     100
     """
     return 100 if _FRACTION.search(text, text.find("\n") + 1) else 1

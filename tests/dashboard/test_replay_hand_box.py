@@ -45,7 +45,7 @@ def _replay(start: tuple[str, str] | None = None, link: str | None = None) -> Ap
     return app
 
 
-def _box(app: AppTest):  # noqa: ANN202 - streamlit's TextInput
+def _box(app: AppTest):
     (box,) = [t for t in app.text_input if t.label == "Hand number"]
     return box
 

@@ -22,7 +22,9 @@ def _stored(db: Path) -> dict[str, str]:
     conn = sqlite3.connect(db)
     try:
         games = sorted(g for (g,) in conn.execute("SELECT DISTINCT game FROM hands") if g)
-        (players,) = conn.execute("SELECT count(DISTINCT name) FROM hand_players").fetchone()
+        (players,) = conn.execute(  # not Bovada's anonymous "Seat N" (migration 0012)
+            "SELECT count(DISTINCT name) FROM players WHERE NOT anonymous"
+        ).fetchone()
         sizes = sorted(
             n for (n,) in conn.execute("SELECT DISTINCT max_seats FROM hands") if n is not None
         )
