@@ -99,6 +99,16 @@ def test_every_figure_drawn_from_it_is_the_full_frames(conn: sqlite3.Connection)
     assert compared >= 3
 
 
+def _missing_as_none(frame: pd.DataFrame) -> pd.DataFrame:
+    """A page of hands with no time at all (live PHH logs) concatenates to NaN where the
+    full list has None: missing either way."""
+    frame = frame.copy()
+    for column in frame.select_dtypes(include="object").columns:
+        missing = frame[column].isna()
+        frame[column] = frame[column].astype(object).where(~missing, None)
+    return frame
+
+
 @pytest.mark.parametrize("name", ["vpip", "pfr", "three_bet", "wtsd", "wsd", "cbet_flop",
                                   "afq", "bb_per_100", "net_won"])  # fmt: skip
 def test_explain_pages_add_up_to_the_full_list(conn: sqlite3.Connection, name: str) -> None:
@@ -118,9 +128,10 @@ def test_explain_pages_add_up_to_the_full_list(conn: sqlite3.Connection, name: s
             if shown
             else pd.DataFrame(columns=pq.EXPLAINED_COLUMNS)
         )
+        together = together.astype(expected.dtypes.to_dict()) if len(expected) else together
         pd.testing.assert_frame_equal(
-            together.astype(expected.dtypes.to_dict()) if len(expected) else together,
-            expected,
+            _missing_as_none(together),
+            _missing_as_none(expected),
             check_dtype=bool(len(expected)),
         )
 
