@@ -333,8 +333,17 @@ def _work(
     paths: list[str], db_path: str, limits: Limits, send: Callable[[str, object], None]
 ) -> None:
     """Check the listing against the limits, then import."""
-    _limit_cpu(limits.cpu_seconds)
+    limit_cpu(limits.cpu_seconds)
     limit_memory(limits.memory_bytes)
+    try:
+        _import_within(paths, db_path, limits, send)
+    except CpuLimitReached:  # the files already whole are committed (importer's own rule)
+        _end_as_past_the_cpu_limit()
+
+
+def _import_within(
+    paths: list[str], db_path: str, limits: Limits, send: Callable[[str, object], None]
+) -> None:
     try:
         listing = list_inputs(paths)
         try:
@@ -356,19 +365,42 @@ def _work(
         send("refused", Refused(WHOLE_UPLOAD, "internal_error", message))
 
 
-def _limit_cpu(seconds: int) -> None:
-    """``RLIMIT_CPU``: the kernel sends SIGXCPU (which ends the process) once it has used
-    ``seconds`` of CPU more than it has so far (starting Python and importing pokerhh is
-    not the upload's), and SIGKILL 5 s later if that was caught. No core file."""
+def limit_cpu(seconds: int) -> None:
+    """``RLIMIT_CPU``: the kernel sends SIGXCPU once the worker has used ``seconds`` of
+    CPU more than it has so far (starting Python and importing pokerhh is not the
+    upload's), and SIGKILL 5 s later. SIGXCPU raises :class:`CpuLimitReached`, so the
+    whole files before the one being read are committed before the worker ends. No core
+    file."""
     try:
         import resource
     except ImportError:  # not POSIX: the wall-clock limit alone
         return
     usage = resource.getrusage(resource.RUSAGE_SELF)
     soft = math.ceil(usage.ru_utime + usage.ru_stime) + seconds
+    signal.signal(signal.SIGXCPU, _raise_cpu_limit)
     resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
     with contextlib.suppress(ValueError, OSError):
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+class CpuLimitReached(BaseException):
+    """Raised in the worker by ``SIGXCPU``: a ``BaseException``, so no per-hand handler
+    takes it for a bad hand, and the importer's own ``except BaseException`` commits the
+    files written whole before the one being read (a batch of small files is otherwise
+    one transaction, and the signal's default action lost them with it)."""
+
+
+def _raise_cpu_limit(signum: int, frame: object) -> None:
+    signal.signal(signal.SIGXCPU, signal.SIG_IGN)  # once: the hard limit still kills
+    raise CpuLimitReached
+
+
+def _end_as_past_the_cpu_limit() -> None:
+    """End as the kernel's ``SIGXCPU`` would have: the server reads the exit code."""
+    sys.stdout.flush()
+    signal.signal(signal.SIGXCPU, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGXCPU)
+    time.sleep(10)  # the signal ends the process before this does
 
 
 def limit_memory(extra: int) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from analytics.stats.players import StatsQuery, records, stats
-from analytics.stats.queries import Filters, filter_options
+from analytics.stats.queries import NO_POSITION, Filters, filter_options
 from analytics.store.db import read_only
 from tests.aggregates.texts import STUD_LADDER, STUD_WALK, TRIPLE_DRAW_STEAL
 
@@ -59,7 +59,7 @@ def test_steals_do_not_apply_in_stud(db) -> None:
             assert _rate(record, stat) == (0, 0), (name, stat)
             assert record[stat]["value"] is None
     frame = stats(db, StatsQuery(filters=Filters(games=("FL7S",)), by="position"))
-    assert frame["position"].isna().all()  # stud has no positions
+    assert (frame["position"] == NO_POSITION).all()  # stud has no positions (issue 23 item 17)
 
 
 def test_the_draw_game_reads_as_holdem(db) -> None:

@@ -14,6 +14,8 @@ import os
 import re
 import resource
 import sqlite3
+import subprocess
+import sys
 import time
 import zipfile
 from pathlib import Path
@@ -21,7 +23,14 @@ from pathlib import Path
 import pytest
 
 from analytics.ingest.importer import ImportProgress, import_paths
-from dashboard.upload import WHOLE_UPLOAD, Limits, Upload, import_uploads
+from dashboard.upload import (
+    WHOLE_UPLOAD,
+    CpuLimitReached,
+    Limits,
+    Upload,
+    import_uploads,
+    worker_environment,
+)
 from tests.dashboard.conftest import SAMPLES
 
 CHECK_RAISE = (SAMPLES / "pokerstars" / "nlhe" / "check-raise.txt").read_bytes()
@@ -151,6 +160,45 @@ def test_the_import_runs_in_a_worker_stopped_past_its_cpu_limit(
     assert server_cpu < 0.5 * worker_cpu
     assert progress
     assert progress[0].files_total == 2
+
+
+def test_the_cpu_limit_keeps_the_whole_files_of_an_uncommitted_batch(
+    db: Path, tmp_path: Path
+) -> None:
+    """The race CI lost: SIGXCPU came after the small file was written into the open batch
+    (one transaction for many small files) but before its commit, and the signal's default
+    action rolled it back. The worker's handler raises CpuLimitReached instead, and the
+    importer commits the whole files before the one being read; here it is raised on the
+    first file's progress tick, deterministically."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a-small.txt").write_bytes(CHECK_RAISE)
+    (tmp_path / "in" / "b-next.txt").write_bytes(WALK)
+
+    def tick(progress: ImportProgress) -> None:
+        if progress.files_done == 1:
+            raise CpuLimitReached
+
+    with pytest.raises(CpuLimitReached):
+        import_paths([tmp_path / "in"], db, progress=tick, jobs=1)
+    assert _hands(db) == [("a-small.txt", "9000000007")]
+
+
+def test_sigxcpu_raises_cpu_limit_reached_in_the_worker() -> None:
+    """Past its CPU limit the worker gets CpuLimitReached (not the signal's default death
+    that loses an open batch), and still ends with SIGXCPU's exit code for the server."""
+    code = (
+        "from dashboard.upload import CpuLimitReached, limit_cpu\n"
+        "limit_cpu(1)\n"
+        "spins = 0\n"
+        "try:\n"
+        "    while True:\n"
+        "        spins += 1\n"
+        "except CpuLimitReached:\n"
+        "    print('raised', flush=True)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env=worker_environment())  # fmt: skip
+    assert done.stdout == "raised\n", done.stderr
 
 
 def test_a_worker_past_the_wall_clock_limit_is_killed(db: Path) -> None:

@@ -285,7 +285,7 @@ def read_gametype(text: str) -> GameType:
     """The ``<gametype>`` text, by the grammar.
 
     >>> read_gametype("Holdem NL £0.05/£0.10")
-    GameType(game='holdem', betting='no_limit', blinds=('£0.05', '£0.10'), ante=None)
+    GameType(game='holdem', betting='no_limit', blinds=('£0.05', '£0.10'), ante=None, bets=False)
     >>> read_gametype("PL €0,50/€1").game is None
     True
     """
