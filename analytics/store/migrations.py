@@ -644,3 +644,35 @@ def m0012_anonymous_seats(db: Database) -> None:
         ) VIRTUAL
         """
     )
+
+@MIGRATIONS(name="0013_people")
+def m0013_people(db: Database) -> None:
+    """People and their accounts (issue 25, item 5): a player is a room and a name
+    (``players``' ``UNIQUE (site, name)``); a person is a name of the user's choosing that
+    joins accounts of one human, ``pokerhh alias add NAME SITE:SCREENNAME...``.
+
+    ``aliases`` names an account by ``(site, name)``, the key of ``players``, not by its
+    ``players.id``: the id is the writer's surrogate, and the pair reads the same in an
+    export or after a re-import. An account belongs to one person at most (the primary
+    key); a person's name is unique in any case. Statistics of a person are the sums over
+    his accounts' rows (:mod:`analytics.stats.people`)."""
+    _execute_all(
+        db,
+        (
+            """
+            CREATE TABLE people (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE COLLATE NOCASE
+            ) STRICT
+            """,
+            """
+            CREATE TABLE aliases (
+                person INTEGER NOT NULL REFERENCES people (id),
+                site TEXT NOT NULL,
+                name TEXT NOT NULL,
+                PRIMARY KEY (site, name)
+            ) STRICT, WITHOUT ROWID
+            """,
+            "CREATE INDEX aliases_person ON aliases (person)",
+        ),
+    )
