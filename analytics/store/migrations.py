@@ -645,6 +645,7 @@ def m0012_anonymous_seats(db: Database) -> None:
         """
     )
 
+
 @MIGRATIONS(name="0013_people")
 def m0013_people(db: Database) -> None:
     """People and their accounts (issue 25, item 5): a player is a room and a name
@@ -676,3 +677,37 @@ def m0013_people(db: Database) -> None:
             "CREATE INDEX aliases_person ON aliases (person)",
         ),
     )
+
+@MIGRATIONS(name="0014_notes_tags")
+def m0014_notes_tags(db: Database) -> None:
+    """Notes on players and tags on hands, written by the user (issue 26 item 3;
+    ``analytics/store/notes.py``). Keyed by the natural keys, ``(site, name)`` and
+    ``(site, hand_id)``, not by ``players.id`` or ``hands.id``: a hand deleted and
+    imported again, or a database rebuilt from the same files, keeps what the user wrote."""
+    _execute_all(
+        db,
+        (
+            """
+            CREATE TABLE player_notes (
+                id INTEGER PRIMARY KEY,
+                site TEXT NOT NULL,
+                player TEXT NOT NULL,
+                text TEXT NOT NULL CHECK (length(trim(text)) > 0),
+                created_at TEXT NOT NULL,
+                updated_at TEXT NOT NULL
+            ) STRICT
+            """,
+            "CREATE INDEX player_notes_player ON player_notes (site, player)",
+            """
+            CREATE TABLE hand_tags (
+                site TEXT NOT NULL,
+                hand_id TEXT NOT NULL,
+                tag TEXT NOT NULL CHECK (length(tag) > 0),
+                tagged_at TEXT NOT NULL,
+                PRIMARY KEY (site, hand_id, tag)
+            ) STRICT, WITHOUT ROWID
+            """,
+            "CREATE INDEX hand_tags_tag ON hand_tags (tag)",
+        ),
+    )
+

@@ -1,0 +1,238 @@
+"""The tables being played now and what the database knows of their players.
+
+A table is *live* when it has a hand that started in the last ``minutes`` minutes (the
+hands' own times, UTC, compared with this machine's clock). Its latest hand gives the
+seats; each opponent's figures are :func:`analytics.stats.players.player_stats`' for him
+(the very function ``pokerhh stats`` prints, with no filter), his row of the table's room
+and currency, so the page and the command line cannot disagree.
+
+Why two steps (:func:`window` then :func:`table_view`): the page looks for new hands every
+second, and that look must be cheap on a database of millions of hands. :func:`window`
+reads only the hands of the last minutes, through the ``hands_started_at`` index (a few
+rows per table), and gives each table's latest hand id; only a table whose latest hand
+changed is read again (seats, statistics, notes), by :func:`table_view`.
+
+The hero of a table is the name chosen in the sidebar when he sits there; otherwise the
+player whose hole cards are known in most of the table's recent hands (the room shows the
+hero his own cards every hand, the others' only at a showdown); when two tie (one hand,
+both at showdown), no one is taken for the hero and every seat is listed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sqlite3
+from collections import Counter
+from dataclasses import dataclass, field
+
+from analytics.hud.types import PlayerType, Sample, type_label
+from analytics.stats.players import StatsQuery, player_stats
+
+__all__ = [
+    "HUD_STATS",
+    "Figure",
+    "LiveHand",
+    "Opponent",
+    "Seat",
+    "TableView",
+    "latest_by_table",
+    "opponent_figures",
+    "since",
+    "table_view",
+    "window",
+]
+
+#: The stats the table shows for each opponent, in order (names of ``pokerhh stats``).
+HUD_STATS: tuple[str, ...] = (
+    "vpip", "pfr", "three_bet", "fold_to_three_bet", "cbet_flop", "fold_to_cbet_flop",
+    "af", "wtsd",
+)  # fmt: skip
+#: Minutes without a hand after which a table is no longer shown.
+DEFAULT_MINUTES = 10
+
+
+@dataclass(frozen=True, slots=True)
+class LiveHand:
+    """One hand of the window: its row id, room, table, number and time."""
+
+    id: int
+    site: str
+    table_name: str
+    hand_id: str
+    started_at: str
+
+
+def since(minutes: float, now: dt.datetime | None = None) -> str:
+    """The window's start as the hands store their times (``2026-12-03T07:40:00Z``).
+
+    >>> since(10, dt.datetime(2026, 12, 3, 7, 50, tzinfo=dt.UTC))
+    '2026-12-03T07:40:00Z'
+    """
+    moment = (now or dt.datetime.now(dt.UTC)).astimezone(dt.UTC) - dt.timedelta(minutes=minutes)
+    return moment.replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
+
+
+def window(conn: sqlite3.Connection, start: str) -> list[LiveHand]:
+    """The ok hands that started at ``start`` or later, oldest first (the cheap query the
+    page runs every second: an index range of the last minutes' hands)."""
+    rows = conn.execute(
+        "SELECT id, site, coalesce(table_name, ''), hand_id, started_at FROM hands"
+        " WHERE started_at >= ? AND status = 'ok' ORDER BY started_at, id",
+        (start,),
+    )
+    return [LiveHand(*row) for row in rows]
+
+
+def latest_by_table(hands: list[LiveHand]) -> dict[tuple[str, str], LiveHand]:
+    """Each table's latest hand (the last started; of two at the same second, the last
+    stored), tables in the order their latest hands started, newest first."""
+    latest: dict[tuple[str, str], LiveHand] = {}
+    for hand in hands:  # oldest first: the last one seen is the latest
+        latest[(hand.site, hand.table_name)] = hand
+    ordered = sorted(latest.items(), key=lambda item: (item[1].started_at, item[1].id),
+                     reverse=True)  # fmt: skip
+    return dict(ordered)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One stat of one player: ``x`` of ``n`` and the value (None without a sample); for a
+    rate, its 95% Wilson interval."""
+
+    x: int
+    n: int
+    value: float | None
+    low: float | None = None
+    high: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    """An opponent's figures over every stored hand of his, in the table's currency."""
+
+    hands: int
+    figures: dict[str, Figure]
+    label: PlayerType | None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    name: str
+    position: str | None
+    stack: int
+    #: Known to the viewer (the hero's own, or shown at the showdown).
+    hole_cards: str | None
+    net: int
+    anonymous: bool
+    is_hero: bool = False
+    #: None for the hero and for anonymous seats.
+    opponent: Opponent | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    site: str
+    table_name: str
+    hand: int
+    hand_id: str
+    started_at: str
+    game: str | None
+    currency: str | None
+    unit: int | None
+    small_blind: int | None
+    big_blind: int | None
+    hero: str | None
+    seats: list[Seat] = field(default_factory=list)
+    #: Hands of this table in the window.
+    recent_hands: int = 0
+
+
+def opponent_figures(
+    conn: sqlite3.Connection, site: str, currency: str | None, names: list[str]
+) -> dict[str, Opponent]:
+    """Each named player's figures of :data:`HUD_STATS`: his row of ``player_stats`` in
+    ``site`` and ``currency`` (players with no such row left out)."""
+    if not names:
+        return {}
+    frame = player_stats(conn, StatsQuery(players=tuple(names), stats=HUD_STATS))
+    out: dict[str, Opponent] = {}
+    for row in frame.to_dict("records"):
+        if row["site"] != site or (currency is not None and row["currency"] != currency):
+            continue
+        figures: dict[str, Figure] = {}
+        for name in HUD_STATS:
+            value = row[name]
+            number = None if value is None or value != value else float(value)  # NaN: none
+            low = row.get(f"{name}_low")
+            high = row.get(f"{name}_high")
+            figures[name] = Figure(
+                int(row[f"{name}_x"]), int(row[f"{name}_n"]), number,
+                None if low is None else float(low), None if high is None else float(high),
+            )  # fmt: skip
+        vpip, pfr, af = figures["vpip"], figures["pfr"], figures["af"]
+        sample = Sample(
+            int(row["hands"]), vpip.low or 0.0, 1.0 if vpip.high is None else vpip.high,
+            pfr.low or 0.0, 1.0 if pfr.high is None else pfr.high, af.value, af.n,
+        )  # fmt: skip
+        out[str(row["player"])] = Opponent(int(row["hands"]), figures, type_label(sample))
+    return out
+
+
+_HAND = """
+    SELECT h.site, coalesce(h.table_name, ''), h.id, h.hand_id, h.started_at, h.game,
+           h.currency, h.unit, h.small_blind, h.big_blind
+    FROM hands h WHERE h.id = ?
+"""
+_SEATS = """
+    SELECT hp.seat, hp.name, hp.position, hp.starting_stack, hp.hole_cards, hp.net,
+           p.anonymous
+    FROM hand_players hp JOIN players p ON p.id = hp.player_id
+    WHERE hp.hand = ? ORDER BY hp.seat
+"""
+
+
+def _guess_hero(conn: sqlite3.Connection, hands: list[int]) -> str | None:
+    """The player whose hole cards are known in most of ``hands``; None on a tie."""
+    if not hands:
+        return None
+    marks = ", ".join("?" * len(hands))
+    known = Counter(
+        str(name) for (name,) in conn.execute(
+            f"SELECT name FROM hand_players WHERE hand IN ({marks}) AND hole_cards IS NOT NULL",
+            hands,
+        )
+    )  # fmt: skip
+    top = known.most_common(2)
+    if not top or (len(top) == 2 and top[0][1] == top[1][1]):
+        return None
+    return top[0][0]
+
+
+def table_view(
+    conn: sqlite3.Connection,
+    latest: LiveHand,
+    table_hands: list[int],
+    hero: str | None = None,
+) -> TableView:
+    """The table of ``latest`` as it is now: its seats, the hero (``hero`` if he sits
+    there, else guessed from ``table_hands``, the table's hand ids in the window), and each
+    opponent's figures."""
+    head = conn.execute(_HAND, (latest.id,)).fetchone()
+    site, table_name, hand, hand_id, started_at, game, currency, unit, small, big = head
+    rows = conn.execute(_SEATS, (hand,)).fetchall()
+    names = [str(r[1]) for r in rows]
+    if hero is None or hero not in names:
+        hero = _guess_hero(conn, table_hands or [hand])
+    wanted = [str(r[1]) for r in rows if r[1] != hero and not r[6]]
+    figures = opponent_figures(conn, site, currency, wanted)
+    seats = [
+        Seat(int(seat), str(name), position, int(stack), cards, int(net), bool(anonymous),
+             is_hero=name == hero,
+             opponent=None if name == hero or anonymous else figures.get(str(name)))
+        for seat, name, position, stack, cards, net, anonymous in rows
+    ]  # fmt: skip
+    return TableView(
+        site, table_name, int(hand), str(hand_id), str(started_at), game, currency, unit,
+        small, big, hero, seats, len(table_hands),
+    )  # fmt: skip
