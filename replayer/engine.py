@@ -102,6 +102,7 @@ class HandReplay:
         "cash_outs",
         "collect_events",
         "collects",
+        "dead_blinds",
         "decisions",
         "diagnostics",
         "disconnected",
@@ -199,6 +200,10 @@ class HandReplay:
         self.drawing = spec.streets[0].draw
         self.pot = 0
         self.added = 0
+        #: Dead blinds by player (F1: a returning player's dead small blind): in the
+        #: pot from the start, for whoever wins the main pot; never a level of his
+        #: own in the side pots (B10), unlike an ante every player posts alike.
+        self.dead_blinds: dict[str, int] = {}
         self.rnd = self._new_round(spec.streets[0].name)
         #: The player the action starts after: the big blind, a straddle, the bring-in.
         self.anchor: Actor | None = None

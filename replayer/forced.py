@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from parser.model import events as ev
 from replayer import order
-from replayer.betting import Illegal, Mismatch
+from replayer.betting import Actor, Illegal, Mismatch
 from replayer.handlers import HandlerTable, handles
 
 if TYPE_CHECKING:
@@ -34,11 +34,11 @@ def on_blind(play: HandReplay, event: ev.PostBlind) -> None:
         # to the pot and does not count toward his bet (he still owes the big blind).
         kind = _DEAD
     if kind is _DEAD:
-        play._pay(actor, event.amount, live=False)
+        _pay_dead(play, actor, event.amount)
         return
     if kind is _SMALL_AND_BIG:
         live = min(event.amount, play.big_blind)
-        play._pay(actor, event.amount - live, live=False)
+        _pay_dead(play, actor, event.amount - live)
         play._pay(actor, live, live=True)
     else:
         play._pay(actor, event.amount, live=True)
@@ -65,6 +65,12 @@ def on_blind(play: HandReplay, event: ev.PostBlind) -> None:
     else:
         rnd.current_bet = max(previous, actor.bet)
     rnd.level = max(rnd.level, rnd.current_bet)
+
+
+def _pay_dead(play: HandReplay, actor: Actor, amount: int) -> None:
+    play._pay(actor, amount, live=False)
+    dead = play.dead_blinds
+    dead[actor.name] = dead.get(actor.name, 0) + amount
 
 
 def on_bring_in(play: HandReplay, event: ev.BringIn) -> None:

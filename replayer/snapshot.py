@@ -45,7 +45,9 @@ def snapshot(play: HandReplay) -> HandState:
             max_raise_to=high,
         )
     live = {a.name for a in play._live()}
-    gathered = {a.name: a.invested - a.bet for a in play.order}
+    dead = play.dead_blinds  # F1: the main pot's from the start, nobody's level (B10)
+    gathered = {a.name: a.invested - a.bet - dead.get(a.name, 0) for a in play.order}
+    levels = {a.name: a.invested - dead.get(a.name, 0) for a in play.order}
     ledger = play.ledger
     stud = bool(play.spec.streets[0].hole_up)
     return HandState(
@@ -73,7 +75,7 @@ def snapshot(play: HandReplay) -> HandState:
         ),
         boards=tuple(tuple(b) for b in play.boards),
         pot=play.pot,
-        pots=side_pots({a.name: a.invested for a in play.order}, live),
+        pots=side_pots(levels, live, sum(dead.values())),
         current_bet=rnd.current_bet,
         to_act=actor.name if actor else None,
         legal=legal,

@@ -40,6 +40,9 @@ def on_uncalled(play: HandReplay, event: ev.UncalledBetReturned) -> None:
             play._return(actor, bet_part)
         actor.invested -= dead
         actor.stack += dead
+        blind = play.dead_blinds.get(actor.name, 0)
+        if blind:  # what came back no longer waits in the main pot
+            play.dead_blinds[actor.name] = blind - min(blind, dead)
         play.pot -= dead
         play.rnd.pot -= dead
         play.note = f"{event.amount} returned to {actor.name}: uncalled, antes included (B11)"

@@ -11,13 +11,17 @@ from replayer.state import Pot
 _pot = positional(Pot)
 
 
-def side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ...]:
+def side_pots(
+    contributions: Mapping[str, int], live: Set[str], dead: int = 0
+) -> tuple[Pot, ...]:
     """Split the chips into a main pot and side pots (B10).
 
     ``contributions`` is every player's total for the hand in seat order (folded players
     included: their chips stay in the pot), ``live`` the players who have not folded. A
     player competes only for the part of each other player's chips he matched. Pots whose
-    eligible players are the same are one pot.
+    eligible players are the same are one pot. ``dead`` is money in the middle that is
+    nobody's level (dead blinds, F1): it goes to the main pot, which every live player
+    contests.
 
     Six players: A is all-in for 100, B for 300, C and D put in 500, E folded after 200,
     F folded after 50.
@@ -28,7 +32,23 @@ def side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ..
     [(550, ('A', 'B', 'C', 'D')), (700, ('B', 'C', 'D')), (400, ('C', 'D'))]
     >>> sum(p.amount for p in pots) == 100 + 300 + 500 + 500 + 200 + 50
     True
+
+    C posted a dead small blind of 5 with his big blind, then called all in for 95 more;
+    B's 100 is matched. The dead 5 is the main pot's, not a side pot C alone contests:
+
+    >>> [(p.amount, p.eligible) for p in side_pots({"B": 100, "C": 100}, {"B", "C"}, 5)]
+    [(205, ('B', 'C'))]
     """
+    pots = _side_pots(contributions, live)
+    if dead:
+        if pots:
+            main = pots[0]
+            return (_pot(main.amount + dead, main.eligible, ()), *pots[1:])
+        return (_pot(dead, tuple(n for n in contributions if n in live), ()),)
+    return pots
+
+
+def _side_pots(contributions: Mapping[str, int], live: Set[str]) -> tuple[Pot, ...]:
     if not contributions:
         return ()
     amounts = {amount for name, amount in contributions.items() if name in live}

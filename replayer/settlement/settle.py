@@ -48,7 +48,12 @@ def settle(play: HandReplay) -> ReplayResult:
             ReplayMismatch, "S1", "two or more players remain but the board is not complete"
         )
     contributions = {a.name: a.invested for a in order}
-    pots = list(side_pots(contributions, {a.name for a in live}))
+    dead = play.dead_blinds
+    if dead:  # F1: a dead blind is the main pot's, never its poster's own level (B10)
+        levels = {n: amount - dead.get(n, 0) for n, amount in contributions.items()}
+        pots = list(side_pots(levels, {a.name for a in live}, sum(dead.values())))
+    else:
+        pots = list(side_pots(contributions, {a.name for a in live}))
     if play.added:
         # Money from outside (splash the pot) goes to the main pot.
         first = pots[0] if pots else None
