@@ -159,6 +159,18 @@ class LineTooLong(UnexpectedCharacters):
         return f"line {self.number} is {self.length:,} characters long (at most {MAX_LINE:,})"
 
 
+def refuse_long_lines(text: str) -> None:
+    """Raise :class:`LineTooLong` for the first line over :data:`MAX_LINE`: for a reader
+    lexing with lark's own lexer (PartyPoker's), which the line lexer's check never sees."""
+    if len(text) <= MAX_LINE:
+        return
+    pos = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > MAX_LINE:
+            raise LineTooLong(text, pos, number, len(line))
+        pos += len(line) + 1
+
+
 @mypyc_attr(native_class=False)  # a Token is a str: compiled, a plain Python class
 class LineToken(Token):
     """A line token that keeps its terminal's regex match (the line's fields).

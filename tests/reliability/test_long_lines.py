@@ -17,6 +17,8 @@ import pytest
 
 from parser.kit.lexer import MAX_LINE
 from parser.kit.split import MAX_HAND, split_at_headers
+from parser.formats import parse_hand as parse_any
+from parser.formats import split_hands as split_any
 from parser.model.errors import ParseError
 from parser.rooms.pokerstars.reader import parse_hand
 from parser.rooms.pokerstars.split import split_hands
@@ -92,6 +94,19 @@ def test_the_kit_splitter_streams_and_caps_junk_too() -> None:
 #: A room's pathological line, in characters, and the time it may take at most: every
 #: room reads 32 KB of its words in under 0.7 s here (linear: 15-20 us a character at
 #: worst), where the quadratic terminals took 6-20 s (GGPoker's ": shows [" after a name,
+@pytest.mark.parametrize("room", list(long_lines.ROOMS))
+def test_every_room_refuses_a_line_over_the_limit(room: str) -> None:
+    """The limit is the kit's, for every reader: PartyPoker's, lexed by lark's own lexer,
+    tried its terminals on a 99 KB line before (its error named no length)."""
+    path, text = long_lines.hand_with(room, "alone", "x ", 99_994)
+    errors = []
+    for raw in split_any(text, path):
+        with pytest.raises(ParseError) as caught:
+            parse_any(raw)
+        errors.append(str(caught.value))
+    assert any("line too long" in e and f"at most {MAX_LINE:,}" in e for e in errors), errors
+
+
 #: PokerStars' 'said, "' before a summary line, ": folds [" with no "]"). The bound sits
 #: between the two, generous for a loaded 2-core CI.
 LONG = 32_000

@@ -45,7 +45,8 @@ from zoneinfo import ZoneInfo
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from parser.kit.errors import hand_error, line_error
+from parser.kit.errors import hand_error, line_error, translate
+from parser.kit.lexer import LineTooLong, refuse_long_lines
 from parser.kit.money import MoneyError, to_units
 from parser.kit.reading import first_group, hand_key, hand_text, header_near_start
 from parser.kit.table import table_hand
@@ -220,7 +221,10 @@ def parse_party(raw: Source) -> ParsedHand:
     text = hand_text(raw)
     hand_id = first_group(HEADER_RE.match(text))
     try:
+        refuse_long_lines(text)  # lark's lexer would try every terminal on it (issue 23 item 2)
         tree = lark.parse(text)
+    except LineTooLong as error:
+        raise translate(error, raw, text, hand_id, summary="") from None
     except UnexpectedInput as error:
         raise _translate(error, raw, text, hand_id) from None
     tokens = [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
