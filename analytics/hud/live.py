@@ -37,6 +37,7 @@ __all__ = [
     "TableView",
     "latest_by_table",
     "opponent_figures",
+    "players_of",
     "since",
     "table_view",
     "window",
@@ -92,6 +93,22 @@ def latest_by_table(hands: list[LiveHand]) -> dict[tuple[str, str], LiveHand]:
     ordered = sorted(latest.items(), key=lambda item: (item[1].started_at, item[1].id),
                      reverse=True)  # fmt: skip
     return dict(ordered)
+
+
+def players_of(conn: sqlite3.Connection, hands: list[int]) -> set[tuple[str, str]]:
+    """``(site, name)`` of every seat of ``hands``: the players whose figures these hands
+    changed (a table whose latest hand is older, but who seats one of them, is read again)."""
+    found: set[tuple[str, str]] = set()
+    for start in range(0, len(hands), 500):
+        chunk = hands[start : start + 500]
+        marks = ", ".join("?" * len(chunk))
+        found.update(
+            (str(site), str(name)) for site, name in conn.execute(
+                f"SELECT h.site, hp.name FROM hand_players hp JOIN hands h ON h.id = hp.hand"
+                f" WHERE hp.hand IN ({marks})", chunk,
+            )
+        )  # fmt: skip
+    return found
 
 
 @dataclass(frozen=True, slots=True)
