@@ -15,10 +15,10 @@ import tracemalloc
 
 import pytest
 
-from parser.kit.lexer import MAX_LINE
-from parser.kit.split import MAX_HAND, split_at_headers
 from parser.formats import parse_hand as parse_any
 from parser.formats import split_hands as split_any
+from parser.kit.lexer import MAX_LINE
+from parser.kit.split import MAX_HAND, split_at_headers
 from parser.model.errors import ParseError
 from parser.rooms.pokerstars.reader import parse_hand
 from parser.rooms.pokerstars.split import split_hands
