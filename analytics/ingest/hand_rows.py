@@ -71,6 +71,9 @@ class HandRows:
     raw_z: bytes = b""
     seats: tuple[Row, ...] = ()
     raw_reference: bytes = b""
+    #: ``hand_actions`` rows (``analytics.query.facts``): the query language's betting
+    #: decisions, one per action in order (issue 25 item 2).
+    moves: tuple[Row, ...] = ()
 
     @property
     def site(self) -> str:

@@ -237,7 +237,7 @@ def for_sqlite(rows: HandRows) -> HandRows:
     return HandRows(
         (*rows.hand[:-1], None), pots=rows.pots, all_in=rows.all_in,
         raw_dictionary=rows.raw_dictionary, raw_z=rows.raw_z, seats=rows.seats,
-        raw_reference=rows.raw_reference,
+        raw_reference=rows.raw_reference, moves=rows.moves,
     )  # fmt: skip
 
 

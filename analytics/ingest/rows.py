@@ -32,6 +32,7 @@ from analytics.ingest.hand_rows import (
     problem_fields,
 )
 from analytics.ingest.pipeline import HandOutcome, Problem
+from analytics.query.facts import action_facts
 from analytics.stats import flag_fields as ff
 from analytics.stats.flags import flag_rows
 from analytics.store import rawtext
@@ -118,12 +119,12 @@ def rows(
     if sqlite:
         return _make_rows(
             hand_row, (), (), pots, (), all_in, raw_dictionary, raw_z,
-            _seat_rows(players, stats), reference,
+            _seat_rows(players, stats), reference, action_facts(hand),
         )  # fmt: skip
     player_rows = tuple([_player_row(p) for p in players])
     return _make_rows(
         hand_row, player_rows, action_rows(hand) if actions else (), pots, stats, all_in,
-        raw_dictionary, raw_z, seat_rows(player_rows, stats), reference,
+        raw_dictionary, raw_z, seat_rows(player_rows, stats), reference, action_facts(hand),
     )  # fmt: skip
 
 

@@ -38,7 +38,7 @@ from analytics.store.lookup import HandNotFound
 #: (``seats`` holds what the views ``hand_players`` and ``player_hand_stats`` show; the
 #: actions are not stored: migration 0007; the other files holding a hand and its
 #: conflicting copies: 0011).
-CHILD_TABLES = ("all_in_ev", "seats", "pots", "hand_files", "hand_conflicts")
+CHILD_TABLES = ("all_in_ev", "seats", "pots", "hand_files", "hand_conflicts", "hand_actions")
 
 
 class FileNotStored(LookupError):

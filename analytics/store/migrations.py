@@ -711,3 +711,42 @@ def m0014_notes_tags(db: Database) -> None:
         ),
     )
 
+
+@MIGRATIONS(name="0015_saved_filters")
+def m0015_saved_filters(db: Database) -> None:
+    """The hand query language's tables (issue 25, item 2; ``docs/query.md``).
+
+    - ``saved_filters``: a query saved by name (``pokerhh hands --save NAME --where EXPR``,
+      then ``--filter NAME``), its text as typed.
+    - ``hand_actions``: each betting decision of an ``ok`` hand, in order, with its size
+      and the pot it faced (``analytics.query.facts``): the order and sizes that
+      ``seats``' per-street counts cannot give. Filled here for the hands already stored,
+      from their text (``analytics.query.backfill``); the importer writes the new ones.
+    """
+    from analytics.query import backfill
+
+    _execute_all(
+        db,
+        (
+            """
+            CREATE TABLE saved_filters (
+                name TEXT PRIMARY KEY,
+                expression TEXT NOT NULL,
+                saved_at TEXT NOT NULL
+            ) STRICT
+            """,
+            """
+            CREATE TABLE hand_actions (
+                hand INTEGER NOT NULL REFERENCES hands (id),
+                n INTEGER NOT NULL,
+                street INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                act INTEGER NOT NULL CHECK (act BETWEEN 0 AND 4),
+                size INTEGER NOT NULL,
+                pot INTEGER NOT NULL,
+                PRIMARY KEY (hand, n)
+            ) STRICT, WITHOUT ROWID
+            """,
+        ),
+    )
+    backfill.fill(db.conn)

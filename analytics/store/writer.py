@@ -54,6 +54,7 @@ from analytics.ingest.rows import (
     HandRows,
     Row,
 )
+from analytics.query.facts import COLUMNS as MOVE_COLUMNS
 from analytics.store import aggregates, rawtext
 from analytics.store.db import write_transaction
 
@@ -80,6 +81,8 @@ _INSERT_HAND_WITH_ID = _insert("hands", ("id", "file_id", *STORED_HAND_COLUMNS))
 _INSERT_SEAT = _insert("seats", ("hand", "player_id", *STORED_SEAT_COLUMNS))
 _INSERT_POT = _insert("pots", ("hand", *POT_COLUMNS))
 _INSERT_ALL_IN = _insert("all_in_ev", ("hand", *ALL_IN_COLUMNS))
+#: The query language's betting decisions (``analytics.query.facts``, migration 0015).
+_INSERT_MOVE = _insert("hand_actions", ("hand", *MOVE_COLUMNS))
 _INSERT_FILE = (
     "INSERT INTO files (path, sha256, size, hands, imported_at) VALUES (?, ?, ?, ?, ?)"
     " ON CONFLICT (sha256) DO UPDATE SET hands = max(hands, excluded.hands) RETURNING id"
@@ -385,6 +388,7 @@ class HandWriter:
             seat_rows: list[Row] = []
             pot_rows: list[Row] = []
             all_in_rows: list[Row] = []
+            move_rows: list[Row] = []
             written: list[Written] = []
             duplicates: list[tuple[int, HandRows]] = []
             for offset, hand in enumerate(hands, len(out.written)):
@@ -408,10 +412,13 @@ class HandWriter:
                     pot_rows.append((hand_key, *row))
                 for row in hand.all_in:
                     all_in_rows.append((hand_key, *row))
+                for row in hand.moves:
+                    move_rows.append((hand_key, *row))
             conn.executemany(_INSERT_HAND_WITH_ID, hand_rows)
             conn.executemany(_INSERT_SEAT, seat_rows)
             conn.executemany(_INSERT_POT, pot_rows)
             conn.executemany(_INSERT_ALL_IN, all_in_rows)
+            conn.executemany(_INSERT_MOVE, move_rows)
             for index, hand in duplicates:  # the hands stored before, or earlier in the file
                 copy = stored.get((hand.site, hand.hand_id)) or self._stored_copy(conn, hand)
                 if copy is not None:
@@ -521,6 +528,8 @@ class HandWriter:
             conn.executemany(_INSERT_POT, [(hand_key, *row) for row in hand.pots])
         if hand.all_in:
             conn.executemany(_INSERT_ALL_IN, [(hand_key, *row) for row in hand.all_in])
+        if hand.moves:
+            conn.executemany(_INSERT_MOVE, [(hand_key, *row) for row in hand.moves])
         if hand_key is not None:  # new, or replacing a quarantined record: its sums
             self._fresh.append(hand_key)
         return written

@@ -5,6 +5,8 @@ the dictionaries consistent, and 0009 converts a database of schema 0008 in plac
 
 from __future__ import annotations
 
+import dataclasses
+
 import io
 import sqlite3
 from pathlib import Path
@@ -153,7 +155,9 @@ def database_0008(path: Path, files: list[Path]) -> None:
     for name, rows in _hands(files):  # reference b"": the dictionary alone
         by_file.setdefault(name, []).append(rows)
     for name, rows in by_file.items():
-        writer.write_file(FileMeta(name, name, 0), rows)
+        # 0008's importer made no hand_actions rows (migration 0015)
+        old = [dataclasses.replace(r, moves=()) for r in rows]
+        writer.write_file(FileMeta(name, name, 0), old)
     db.close()
 
 
