@@ -18,7 +18,7 @@ finds them; in the app a repeat visit is a ``st.cache_data`` hit and costs nothi
   starting-hand grid, sessions, and "explain a stat" (his rates, the hands behind VPIP and
   why the first of them counted);
 - replay: the default hand (the player's latest), its neighbours, its stored text, the
-  replay with every state, and the viewer's words and table picture.
+  replay with every state, and every step's table and words for the browser's replayer.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from analytics.ingest.importer import import_paths  # noqa: E402
-from analytics.output.format import Money  # noqa: E402
 from analytics.stats import (  # noqa: E402
     explain,
     leaders,
@@ -48,8 +47,8 @@ from analytics.store.lookup import replay_stored  # noqa: E402
 from benchmarks.page_timing import Part, Report, quiet_streamlit, timed  # noqa: E402
 
 quiet_streamlit()
-from dashboard import data, viewer  # noqa: E402
-from dashboard.table_svg import TableView, table_svg  # noqa: E402
+from dashboard import data  # noqa: E402
+from dashboard.replay_data import hand_steps, replayer_html  # noqa: E402
 
 LIMIT = 2.0
 PLAYER = "Pluribus"
@@ -129,20 +128,11 @@ def replay_page(part: Part, conn: sqlite3.Connection) -> None:
     part("previous / next hand", neighbours)
     stored = part("stored text", lambda: queries.stored_hand(conn, site, hand_id))
     result = part("parse and replay (every state)", lambda: replay_stored(stored))
-    hand = result.hand
-    money = Money(hand.currency, hand.unit)
 
-    def draw() -> None:
-        viewer.street_marks(result)
-        viewer.event_lines(result, money)
-        for step in (0, len(result.states) - 1):
-            view = TableView(title=f"{hand.site} #{hand.hand_id}", max_seats=hand.max_seats or 6,
-                             button_seat=hand.button_seat, amount=money)  # fmt: skip
-            table_svg(result.states[step], view)
-            viewer.decision(result, step, money)
-        viewer.outcome_lines(result, money)
+    def steps() -> None:  # every step's table, sent once to the browser's replayer (issue 26)
+        replayer_html(hand_steps(result))
 
-    part("words and table picture", draw)
+    part("every step's table and words (the replayer's document)", steps)
 
 
 def main() -> None:

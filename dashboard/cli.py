@@ -192,9 +192,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="FILE", help=db_help + "; also after the command")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    from dashboard import cli_import
+    from dashboard import cli_import, cli_share
 
     cli_import.add_parsers(commands, db)
+    cli_share.add_parsers(commands, db)
 
     cmd = commands.add_parser(
         "export", parents=[db], help="export stored hands for other tools (JSON Lines)"

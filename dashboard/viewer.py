@@ -26,8 +26,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from analytics.output.format import Money, names
-from analytics.output.narrate import describe
+from analytics.output.format import Money
 from parser.model import events as ev
 from parser.model.games import GAME_SPECS, Evaluator
 from replayer.result import ReplayResult
@@ -204,11 +203,6 @@ def big_blinds(big_blind: int) -> Callable[[int], str]:
     return text
 
 
-def masked_names(result: ReplayResult, hero: str | None) -> dict[str, str]:
-    """``Seat 3`` for everyone, ``Hero`` for the hero (names masked on demand)."""
-    return {p.name: ("Hero" if p.name == hero else f"Seat {p.seat}") for p in result.players}
-
-
 @dataclass(frozen=True, slots=True)
 class StreetMark:
     label: str
@@ -231,26 +225,6 @@ def street_marks(result: ReplayResult) -> list[StreetMark]:
     return marks
 
 
-def event_lines(result: ReplayResult, amount: Callable[[int], str],
-                rename: Callable[[str], str] | None = None) -> list[str]:  # fmt: skip
-    """Each event as a sentence, names replaced by ``rename`` (masking)."""
-    lines = []
-    for event in result.hand.events:
-        text = describe(event, amount)  # type: ignore[arg-type]
-        if rename is not None:
-            text = rename_in(text, rename, result)
-        lines.append(text)
-    return lines
-
-
-def rename_in(text: str, rename: Callable[[str], str], result: ReplayResult) -> str:
-    # Longest names first, so "Bob" does not replace part of "Bobby".
-    for player in sorted((p.name for p in result.players), key=len, reverse=True):
-        if player in text:
-            text = text.replace(player, rename(player))
-    return text
-
-
 def decision(result: ReplayResult, step: int, amount: Callable[[int], str]) -> str | None:
     """What the player acting at ``step`` could have done instead (None if not a decision)."""
     events = result.hand.events
@@ -263,8 +237,7 @@ def decision(result: ReplayResult, step: int, amount: Callable[[int], str]) -> s
     return could_have(legal, before.current_bet, amount) or None
 
 
-def outcome_lines(result: ReplayResult, money: Money | Callable[[int], str],
-                  rename: Callable[[str], str] = str) -> list[str]:  # fmt: skip
+def outcome_lines(result: ReplayResult, money: Money | Callable[[int], str]) -> list[str]:
     """Who won each pot (and with what), each board run, each player's net."""
     lines = []
     runs = {pot.run for pot in result.pots}
@@ -274,22 +247,18 @@ def outcome_lines(result: ReplayResult, money: Money | Callable[[int], str],
             label += f" (run {pot.run})"
         described = dict(pot.descriptions)
         won = "; ".join(
-            f"{rename(name)} wins {money(amount)}"
+            f"{name} wins {money(amount)}"
             + (f" with {described[name]}" if name in described else "")
             for name, amount in pot.winners
         )
         lines.append(f"{label} {money(pot.amount)}: {won}")
         if pot.odd_chips_to:
-            lines.append(f"  odd chip to {rename(pot.odd_chips_to)} (S4)")
+            lines.append(f"  odd chip to {pot.odd_chips_to} (S4)")
     lines.append(f"Rake {money(result.rake)}")
     for player in result.players:
         if player.dealt_in:
             signed = money(player.net)
             if player.net > 0:
                 signed = "+" + signed
-            lines.append(f"{rename(player.name)}: {signed}")
+            lines.append(f"{player.name}: {signed}")
     return lines
-
-
-def eligible_text(eligible: tuple[str, ...], rename: Callable[[str], str] = str) -> str:
-    return names([rename(n) for n in eligible])

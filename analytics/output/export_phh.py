@@ -28,8 +28,9 @@ from analytics.store.db import connect
 from analytics.store.rawtext import TextReader
 from parser.formats import parse_hand
 from parser.model.errors import PokerhhError
-from parser.model.hand import Source
+from parser.model.hand import ParsedHand, Source
 from parser.rooms.phh.writer import PhhWriteError, write_phh, write_phhs
+from replayer.result import ReplayResult
 
 _OK_HANDS = """
     SELECT h.site, h.hand_id, f.path, h.first_line, h.raw_dictionary, h.raw_z
@@ -91,12 +92,7 @@ def phh_texts(db_path: str | os.PathLike[str], report: PhhExport) -> list[tuple[
         try:
             parsed = parse_hand(Source(path, first_line, raw))
             names = [seat.name for seat in parsed.seats]
-            result = replay(parsed)
-            final = {
-                p.name: p.starting_stack - p.invested + p.collected + p.cashed_out
-                for p in result.players
-            }
-            texts.append((site, hand_id, write_phh(parsed, final)))
+            texts.append((site, hand_id, hand_phh(parsed, replay(parsed))))
         except PhhWriteError as error:
             report.skip(site, hand_id, str(error), _without_names(str(error), names))
         except PokerhhError as error:  # stored ok by an older version; this one disagrees
@@ -104,6 +100,15 @@ def phh_texts(db_path: str | os.PathLike[str], report: PhhExport) -> list[tuple[
             reason = f"{error.kind} [{rule}]" if rule else error.kind
             report.skip(site, hand_id, str(error), f"no longer replays: {reason}")
     return texts
+
+
+def hand_phh(parsed: ParsedHand, result: ReplayResult) -> str:
+    """One hand's PHH text, with the finishing stacks of its replay (``pokerhh share``
+    writes one hand so); raises ``PhhWriteError`` for a hand PHH cannot hold."""
+    final = {
+        p.name: p.starting_stack - p.invested + p.collected + p.cashed_out for p in result.players
+    }
+    return write_phh(parsed, final)
 
 
 def _without_names(message: str, names: Iterable[str]) -> str:

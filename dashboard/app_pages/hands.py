@@ -14,7 +14,7 @@ import streamlit as st
 
 from analytics.output.format import Money
 from analytics.stats import queries
-from dashboard import common, data
+from dashboard import common, data, replayer_view
 
 if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
     from streamlit.elements.lib.column_types import ColumnConfig
@@ -102,3 +102,9 @@ if rows and rows[0] < len(hands):
     site, _, hand_id = hands.iloc[rows[0]]["key"].partition(":")
     if st.button("Open the selected hand in the replay viewer", type="primary", key="open_hand"):
         common.open_hand(site, hand_id)
+    # The preview: the replay viewer's own component, stepped in the browser (issue 26).
+    preview = replayer_view.replayer(str(path), stamp, site, hand_id, hero, False)
+    if isinstance(preview, str):
+        st.info(preview)
+    else:
+        replayer_view.show(preview, compact=True, key="hand_preview")

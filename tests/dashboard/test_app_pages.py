@@ -3,7 +3,7 @@ sample database and shows its widgets; the replay viewer steps to the showdown."
 
 from __future__ import annotations
 
-import base64
+import json
 from pathlib import Path
 
 import pytest
@@ -23,13 +23,13 @@ PAGES = {
 }
 
 
-def _svg(app: AppTest) -> str:
-    """The table picture: an SVG shown as an image (a base64 data URI)."""
-    (image,) = app.get("image")
-    url = image.proto.imgs[0].url
-    prefix = "data:image/svg+xml;base64,"
-    assert url.startswith(prefix)
-    return base64.b64decode(url.removeprefix(prefix)).decode()
+def _replayer(app: AppTest) -> tuple[str, dict]:
+    """The replayer's document (an ``st.iframe`` of our own HTML) and the hand it holds."""
+    (frame,) = app.get("iframe")
+    document = frame.proto.srcdoc
+    start = document.index('<script type="application/json" id="hand-data">')
+    body = document[start:].split(">", 1)[1].split("</script>", 1)[0]
+    return document, json.loads(body)
 
 
 def _app(page: str | None = None) -> AppTest:
@@ -101,24 +101,27 @@ def test_filters_change_the_overview() -> None:
 
 
 @pytest.mark.usefixtures("app_env")
-def test_replay_steps_forward_to_the_showdown() -> None:
+def test_replay_sends_every_step_once() -> None:
+    """Issue 26: the page sends the whole hand to the browser's replayer (which steps it
+    without a rerun): every step's table, the streets to jump to, the result."""
     app = AppTest.from_file(str(APP), default_timeout=30)
     app.session_state["hand"] = ("PokerStars", "9000000040")  # run it twice
+    app.session_state["step"] = 3
     app.run().switch_page("app_pages/replay.py").run()
     assert not app.exception
-    assert app.slider(key="step").value == 0
-    app.button(key="forward").click().run()
-    assert app.slider(key="step").value == 1
-    app.button(key="back").click().run()
-    assert app.slider(key="step").value == 0
-    app.button(key="street_showdown").click().run()
-    step = app.slider(key="step").value
-    assert step > 0
-    assert _svg(app).count("run 2") == 1
-    words = app.get("html")[0].proto.body
-    assert "showdown" in words
-    app.button(key="end").click().run()
-    assert [s.value for s in app.subheader] == ["Result"]
+    document, hand = _replayer(app)
+    assert '"step": 3' in document  # opens where the link said
+    steps = hand["steps"]
+    marks = {m["label"]: m["step"] for m in hand["streets"]}
+    assert "Showdown" in marks
+    assert "River (run 2)" in marks
+    showdown = steps[marks["Showdown"]]
+    assert sum(1 for board in showdown["boards"] if len(board) == 5) == 2
+    assert steps[-1]["settled"]
+    assert all(not seat["bet"] for seat in steps[-1]["seats"])
+    assert any("wins" in line for line in hand["result"][0])
+    assert [b.label for b in app.get("download_button")] == [
+        "Share: HTML file", "Share: forum text", "Share: PHH"]  # fmt: skip
     app.button(key="next_hand").click().run()
     assert not app.exception
     assert app.session_state["hand"] != ("PokerStars", "9000000040")
@@ -129,14 +132,15 @@ def test_replay_escapes_hostile_names_and_masks_them() -> None:
     app = AppTest.from_file(str(APP), default_timeout=30)
     app.session_state["hand"] = ("PokerStars", HOSTILE_HAND)
     app.run().switch_page("app_pages/replay.py").run()
-    bodies = [h.proto.body for h in app.get("html")] + [_svg(app)]
-    assert all("<img" not in body for body in bodies)
-    assert all("<script" not in body for body in bodies)
-    assert any("&lt;img src=x onerror=alert(1)&gt;" in body for body in bodies)
-    assert "&lt;script&gt;alert(2)&lt;/script&gt;" in _svg(app)
+    document, hand = _replayer(app)
+    # In the document only as JSON with < and > escaped: no element, no end of script.
+    assert "<img" not in document
+    assert document.count("<script") == 3  # the two data blocks and the component's own
+    assert HOSTILE_NAME in {s["name"] for s in hand["steps"][0]["seats"]}
+    assert "alert(2)" in hand["title"]
     app.toggle(key="mask").set_value(True).run()
-    bodies = [h.proto.body for h in app.get("html")] + [_svg(app)]
-    assert not any("&lt;img" in body for body in bodies)
+    document, hand = _replayer(app)
+    assert "onerror" not in document
     assert HOSTILE_NAME not in "".join(m.value for m in app.markdown)
 
 

@@ -96,17 +96,12 @@ def test_stepping_to_the_showdown(sample_db: Path) -> None:
     assert any("wins" in line for line in viewer.outcome_lines(result, Money("USD", 100)))
 
 
-def test_decisions_and_masking(sample_db: Path) -> None:
+def test_decisions(sample_db: Path) -> None:
+    """(Masking moved to the hand itself: tests/share/test_mask.py.)"""
     result = _replay(sample_db, HOSTILE_HAND)
     money = Money("USD", 100)
     texts = [viewer.decision(result, i, money) for i in range(len(result.states))]
     assert "could have folded, called $0.20 or raised to $0.50–$10.00" in texts
-    names = viewer.masked_names(result, hero="Dr:Who")
-    assert names["Dr:Who"] == "Hero"
-    assert names[HOSTILE_NAME] == "Seat 1"
-    lines = viewer.event_lines(result, money, lambda n: names.get(n, n))
-    assert not any(HOSTILE_NAME in line or "Dr:Who" in line for line in lines)
-    assert any(line.startswith("Hero raises to") for line in lines)
 
 
 def test_rule_notes_reach_the_viewer(sample_db: Path) -> None:
