@@ -195,6 +195,8 @@ def _parser() -> argparse.ArgumentParser:
     from dashboard import cli_import, cli_share
 
     cli_import.add_parsers(commands, db)
+    from dashboard import cli_notes
+    cli_notes.add_parsers(commands, db)
     cli_share.add_parsers(commands, db)
 
     cmd = commands.add_parser(
