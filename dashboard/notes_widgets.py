@@ -9,8 +9,10 @@ that follows shows it. Notes and tags are the user's text, names the site's: sho
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+import pandas as pd
 import streamlit as st
 
 from analytics.store import notes as store
@@ -66,6 +68,36 @@ def player_notes(path: Path, site: str, player: str, key: str) -> None:
     st.text_area("New note", key=new, max_chars=store.MAX_NOTE, height=68,
                  placeholder="what you noticed about this player")  # fmt: skip
     st.button("Add the note", key=f"{new}_add", on_click=_add, args=(str(path), site, player, new))
+
+
+def notes_box(path: Path, rooms: Sequence[str], player: str) -> None:
+    """The player's notes in an expander ("Notes (2)"), open when he has some; ``rooms``:
+    the room chosen (the Player page's), none when the player has no hands."""
+    if not rooms:
+        return
+    site = rooms[0]
+    with data.read_only(path) as conn:
+        count = len(store.notes_for(conn, [(site, player)]).get((site, player), []))
+    with st.expander(f"Notes ({count})", expanded=bool(count), icon=":material/sticky_note_2:"):
+        player_notes(path, site, player, key=f"notes_{site}")
+
+
+def tags_column(path: Path, hands: pd.DataFrame) -> pd.DataFrame:
+    """The Hands page's table with a ``Tags`` column (its hands' tags) and, when the
+    "Tagged" box holds text, only the hands with a tag holding it (among those listed)."""
+    if hands.empty or "key" not in hands.columns:
+        return hands
+    keys = [tuple(str(key).split(":", 1)) for key in hands["key"]]
+    with data.read_only(path) as conn:
+        tags = store.tags_of_hands(conn, [(k[0], k[-1]) for k in keys])
+    hands = hands.assign(Tags=[", ".join(tags.get((k[0], k[-1]), [])) for k in keys])
+    wanted = st.text_input("Tagged", key="hands_tagged", placeholder="a tag, or part of one",
+                           help="Among the hands listed; `pokerhh notes tagged TAG` lists"
+                           " every hand with a tag")  # fmt: skip
+    if wanted.strip():
+        needle = " ".join(wanted.split()).casefold()
+        hands = hands[[needle in tag for tag in hands["Tags"]]]
+    return hands
 
 
 def _retag(path: str, site: str, hand_id: str, before: list[str], key: str) -> None:

@@ -14,7 +14,7 @@ import streamlit as st
 
 from analytics.output.format import Money
 from analytics.stats import queries
-from dashboard import common, data, replayer_view
+from dashboard import common, data, notes_widgets, replayer_view
 
 if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
     from streamlit.elements.lib.column_types import ColumnConfig
@@ -50,6 +50,7 @@ search = queries.HandSearch(
     limit=int(limit),
 )
 hands = data.hands_table(str(path), stamp, common.filters(), search, hero)
+hands = notes_widgets.tags_column(path, hands)  # issue 26: tags, and a filter by tag
 st.caption(f"{len(hands):,} hands" + (" (the limit)" if len(hands) >= limit else "")
            + ". Select a row to open it in the replay viewer.")  # fmt: skip
 
@@ -102,6 +103,7 @@ if rows and rows[0] < len(hands):
     site, _, hand_id = hands.iloc[rows[0]]["key"].partition(":")
     if st.button("Open the selected hand in the replay viewer", type="primary", key="open_hand"):
         common.open_hand(site, hand_id)
+    notes_widgets.hand_tags(path, site, hand_id, key="hands_tags")
     # The preview: the replay viewer's own component, stepped in the browser (issue 26).
     preview = replayer_view.replayer(str(path), stamp, site, hand_id, hero, False)
     if isinstance(preview, str):
