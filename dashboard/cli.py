@@ -197,6 +197,10 @@ def _parser() -> argparse.ArgumentParser:
     cli_import.add_parsers(commands, db)
     from dashboard import cli_notes
     cli_notes.add_parsers(commands, db)
+    from dashboard import cli_alias, cli_leaks
+
+    cli_alias.add_parsers(commands, db)
+    cli_leaks.add_parsers(commands, db)
     cli_share.add_parsers(commands, db)
 
     cmd = commands.add_parser(
@@ -470,9 +474,14 @@ def _stats_query(args: argparse.Namespace) -> StatsQuery:
     )
 
 
+#: The filters of ``stats``, public for the subcommands of other modules (``leaks``).
+filter_arguments, stats_query = _filter_arguments, _stats_query
+
+
 def _stats(args: argparse.Namespace) -> int:
+    from analytics.stats.people import stats_report  # --player: a person, SITE:NAME, a name
     from analytics.stats.players import BadFilter
-    from analytics.stats.report import stats_report
+    from analytics.store.people import AliasError
 
     try:
         if getattr(args, "parquet", None):  # issue 11: a Dask import's dataset
@@ -489,7 +498,7 @@ def _stats(args: argparse.Namespace) -> int:
             text = stats_report(
                 resolve_db_path(args.db), _stats_query(args), args.format, tuple(args.stakes)
             )
-    except BadFilter as error:  # a value that names nothing stored, reversed dates...
+    except (BadFilter, AliasError) as error:  # a value naming nothing stored, reversed dates...
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_USAGE
     sys.stdout.write(text)

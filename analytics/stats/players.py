@@ -257,6 +257,9 @@ class StatsQuery:
     #: page that shows a few reads a few: on 1,000,000 hands the overview's statistics
     #: spend most of their time fetching and converting sums it never shows.
     stats: tuple[str, ...] = ()
+    #: Sum every chosen player's rows as one group (a person's accounts, issue 25 item 5:
+    #: :mod:`analytics.stats.people`), per currency (and ``by``), not one per player.
+    together: bool = False
 
     def __post_init__(self) -> None:
         if self.by is not None and self.by not in GROUPINGS:
@@ -406,7 +409,8 @@ def player_stats(
         return _derive(raw, query.by, query.chosen())
     where, params = query.where()
     groups = GROUPINGS[query.by] if query.by else ()
-    keys = ["s.player_id", "h.currency", *(sql for _, sql in groups)]
+    keys = [*([] if query.together else ["s.player_id"]), "h.currency",
+            *(sql for _, sql in groups)]  # fmt: skip
     # Fixed limit is named by its bets (the blinds are half of them).
     sums = ["max(h.small_bet) AS small_bet", "max(h.big_bet) AS big_bet"] if groups else []
     for s in query.chosen():
@@ -457,7 +461,8 @@ def _aggregated_sql(query: StatsQuery) -> tuple[str, list[object]]:
         groups = (("month", f"substr({table.key('day')}, 1, 7)"),)
     elif query.by is not None:
         groups = tuple((name, table.key(name)) for name, _ in GROUPINGS[query.by])
-    keys = ["a.player_id", "a.currency", *(sql for _, sql in groups)]
+    keys = [*([] if query.together else ["a.player_id"]), "a.currency",
+            *(sql for _, sql in groups)]  # fmt: skip
     sums = [f"max({table.key('small_bet')}) AS small_bet",
             f"max({table.key('big_bet')}) AS big_bet"] if groups else []  # fmt: skip
     for s in query.chosen():

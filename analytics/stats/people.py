@@ -1,0 +1,122 @@
+"""Statistics of a person or of one account (issue 25, item 5).
+
+``--player NAME`` names, in this order: a person (``pokerhh alias add``,
+:mod:`analytics.store.people`), whose accounts' rows are summed as one group per currency;
+an account ``SITE:NAME``, one room's player alone; or, as before, a player name, one group
+per room that has it. A person's figures are :func:`analytics.stats.players.player_stats`
+over his accounts' ids with ``together`` set: the same SQL summed over more rows, so a
+person's counts and sums are exactly the sums of his accounts' (tests/people).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from analytics.lazy_modules import LazyModule
+from analytics.stats.players import StatsQuery, checked_query, player_stats
+from analytics.store.db import read_only
+from analytics.store.people import Account, account_ids, find_person, stored_account
+
+if TYPE_CHECKING:
+    import pandas as pd
+else:  # loaded when a frame is built
+    pd = LazyModule("pandas")
+
+__all__ = ["Subject", "resolve", "stats_report", "subject_query", "subjects_stats"]
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """Whose statistics: a person, one account, or a name (every room's player of it)."""
+
+    #: ``person``, ``account`` or ``name``.
+    kind: str
+    #: The person's name, the account's screen name, or the name as typed.
+    name: str
+    #: The accounts (a person's; the account itself), empty for a name.
+    accounts: tuple[Account, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """``Me (person: PokerStars, Bovada)``, ``Hero (PokerStars)``, or the name."""
+        if self.kind == "person":
+            rooms = ", ".join(dict.fromkeys(a.site for a in self.accounts))
+            return f"{self.name} (person: {rooms})"
+        if self.kind == "account":
+            return self.accounts[0].label
+        return self.name
+
+    @property
+    def sites(self) -> str:
+        """The rooms of the accounts, ``+``-joined (the ``site`` column of a person's row)."""
+        return "+".join(dict.fromkeys(a.site for a in self.accounts))
+
+
+def resolve(conn: sqlite3.Connection, text: str) -> Subject:
+    """What ``--player text`` names: a person first, then ``SITE:NAME`` when SITE is a
+    stored room, else a player name (checked later, as ``pokerhh stats`` always did)."""
+    found = find_person(conn, text)
+    if found is not None:
+        return Subject("person", found[0], tuple(found[1]))
+    site, colon, _ = text.partition(":")
+    if colon:
+        sites = {r[0].casefold() for r in conn.execute("SELECT DISTINCT site FROM players")}
+        if site.strip().casefold() in sites:
+            return Subject("account", text, (stored_account(conn, text),))
+    return Subject("name", text.strip())
+
+
+def subject_query(conn: sqlite3.Connection, query: StatsQuery, subject: Subject) -> StatsQuery:
+    """``query`` narrowed to ``subject``'s rows: a person's accounts summed ``together``,
+    an account's own id, a name's players as ``players``."""
+    if subject.kind == "name":
+        return replace(query, players=(subject.name,), player_ids=None, together=False)
+    ids = tuple(account_ids(conn, subject.accounts))
+    return replace(query, players=(), player_ids=ids, together=subject.kind == "person")
+
+
+def subjects_stats(
+    conn: sqlite3.Connection, query: StatsQuery, stakes: Sequence[str] = ()
+) -> pd.DataFrame:
+    """:func:`analytics.stats.players.player_stats` for ``query.players`` resolved
+    (:func:`resolve`): each person one group per currency, named by him, his rooms in
+    ``site``; plain names as before (several in one query). Raises
+    :class:`analytics.stats.players.BadFilter` or :class:`AliasError` (a usage error)."""
+    subjects = [resolve(conn, text) for text in query.players]
+    names = tuple(s.name for s in subjects if s.kind == "name")
+    frames = []
+    if names or not subjects:
+        checked = checked_query(conn, replace(query, players=names), stakes)
+        frames.append(player_stats(conn, checked))
+    for subject in subjects:
+        if subject.kind == "name":
+            continue
+        checked = checked_query(conn, subject_query(conn, query, subject), stakes)
+        frame = player_stats(conn, checked)
+        if subject.kind == "person":
+            frame = frame.assign(player=subject.name, site=subject.sites)
+        frames.append(frame)
+    frames = [f for f in frames if len(f)] or frames[:1]
+    return pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0]
+
+
+def stats_report(
+    db_path: str | os.PathLike[str],
+    query: StatsQuery,
+    fmt: str = "table",
+    stakes: Sequence[str] = (),
+) -> str:
+    """``pokerhh stats``: :func:`analytics.stats.report.stats_report` with ``--player``
+    naming people and accounts too."""
+    from analytics.stats.report import render
+
+    db = read_only(db_path)
+    try:
+        frame = subjects_stats(db.conn, query, stakes)
+    finally:
+        db.close()
+    return render(frame, fmt)
