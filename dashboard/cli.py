@@ -195,6 +195,9 @@ def _parser() -> argparse.ArgumentParser:
     from dashboard import cli_import, cli_share
 
     cli_import.add_parsers(commands, db)
+    from dashboard import cli_hands  # issue 25 item 2: pokerhh hands --where
+
+    cli_hands.add_parsers(commands, db)
     from dashboard import cli_notes
     cli_notes.add_parsers(commands, db)
     from dashboard import cli_alias, cli_leaks
@@ -337,6 +340,9 @@ def _stats_parsers(commands: Commands, db: argparse.ArgumentParser) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _filter_arguments(cmd)
+    from dashboard.cli_hands import where_arguments
+
+    where_arguments(cmd)  # --where EXPR, --filter NAME (issue 25 item 2)
     cmd.add_argument("--format", choices=FORMATS, default="table")
     cmd.add_argument("--parquet", metavar="DIR",
                      help="read a Parquet dataset of import --engine dask (DuckDB) instead "
@@ -495,9 +501,13 @@ def _stats(args: argparse.Namespace) -> int:
                 print(f"pokerhh: {error}", file=sys.stderr)
                 return EXIT_FAILED
         else:
-            text = stats_report(
-                resolve_db_path(args.db), _stats_query(args), args.format, tuple(args.stakes)
-            )
+            from dashboard.cli_hands import USAGE_ERRORS, stats_query, usage_error
+
+            try:
+                query = stats_query(args, _stats_query(args))
+            except USAGE_ERRORS as error:  # a query that cannot be read: exit 2, located
+                return usage_error(error)
+            text = stats_report(resolve_db_path(args.db), query, args.format, tuple(args.stakes))
     except (BadFilter, AliasError) as error:  # a value naming nothing stored, reversed dates...
         print(f"pokerhh: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -290,12 +290,19 @@ def _readable(terminal: str) -> str:
 
 @dataclass(frozen=True)
 class HandFilter:
-    """A compiled query: ``sql`` selects the matching hands' ids (``hands.id``), with its
-    bound ``params``; ``expression`` is the text it came from."""
+    """A compiled query: ``source`` is the ``FROM ... WHERE ...`` of the matching hands
+    (``hands h``; with a hero, his seat ``hs`` too), with its bound ``params``;
+    ``expression`` is the text it came from."""
 
     expression: str
-    sql: str
+    source: str
     params: tuple[object, ...]
+    hero: bool
+
+    @property
+    def sql(self) -> str:
+        """``SELECT h.id`` of the matching hands."""
+        return f"SELECT h.id {self.source}"
 
     def where(self, alias: str = "h") -> tuple[str, list[object]]:
         """The condition "``alias``.id is a matching hand", for another query's WHERE."""
@@ -312,14 +319,14 @@ def compile_query(expression: str, hero_ids: Sequence[int] | None = None) -> Han
     if hero_ids is not None:
         ids = tuple(hero_ids) or (-1,)
         marks = ", ".join("?" * len(ids))
-        sql = (
-            "SELECT h.id FROM seats hs CROSS JOIN hands h ON h.id = hs.hand"
+        source = (
+            "FROM seats hs CROSS JOIN hands h ON h.id = hs.hand"
             f" WHERE hs.player_id IN ({marks}) AND hs.dealt_in AND h.status = 'ok'"
             f" AND {condition}"
         )
-        return HandFilter(expression, sql, (*ids, *compiler.params))
-    sql = f"SELECT h.id FROM hands h WHERE h.status = 'ok' AND {condition}"
-    return HandFilter(expression, sql, tuple(compiler.params))
+        return HandFilter(expression, source, (*ids, *compiler.params), True)
+    source = f"FROM hands h WHERE h.status = 'ok' AND {condition}"
+    return HandFilter(expression, source, tuple(compiler.params), False)
 
 
 class _Compiler:

@@ -89,6 +89,7 @@ def sums_answer(conn: sqlite3.Connection, filters: queries.Filters) -> bool:
     return (
         filters.date_from is None
         and filters.date_to is None
+        and not filters.hands_sql  # a hand query (analytics.query): the sums know none
         and aggregates.available(conn)
         and page_sums.available(conn)
     )

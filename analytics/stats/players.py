@@ -398,8 +398,8 @@ def player_stats(
     """
     from analytics.store import aggregates
 
-    if aggregated is None:
-        aggregated = aggregates.available(conn)
+    if aggregated is None:  # the sums know no hand query (Filters.hands_sql)
+        aggregated = aggregates.available(conn) and not query.filters.hands_sql
     if aggregated:
         sql, params = _aggregated_sql(query)
         cursor = conn.execute(sql, params)

@@ -53,6 +53,11 @@ class Filters:
     kind: str = ALL
     #: Rooms (``hands.site``: ``PokerStars``, ``GGPoker``); empty for all.
     sites: tuple[str, ...] = ()
+    #: The hands a query selects (``analytics.query``, issue 25 item 2): SQL selecting
+    #: ``hands.id``, and its parameters; "" for every hand. The pre-aggregated sums cannot
+    #: answer it: with it set, readers go to the per-hand rows.
+    hands_sql: str = ""
+    hands_params: tuple[object, ...] = ()
 
     def key_clauses(self, alias: str, clauses: list[str], params: list[object]) -> None:
         """The game, stakes and room conditions, added to ``clauses`` and ``params``: the
@@ -95,6 +100,9 @@ class Filters:
             clauses.append(f"{alias}.tournament_id IS NULL")
         elif self.kind == TOURNAMENT:
             clauses.append(f"{alias}.tournament_id IS NOT NULL")
+        if self.hands_sql:
+            clauses.append(f"{alias}.id IN ({self.hands_sql})")
+            params.extend(self.hands_params)
         return (" AND ".join(clauses) or "1"), params
 
 
