@@ -239,13 +239,42 @@
     ui.streets.forEach(function (b, index) { b.classList.toggle("rp-here", index === here); });
 
     ui.table.textContent = "";
-    ui.table.appendChild(table(step));
+    ui.table.appendChild(picture(view.step));
     panel(step);
     logLines();
     root.setAttribute("data-step", String(view.step));
     void root.offsetHeight;  /* the layout, inside the measure */
     var ms = performance.now() - started;
     timings.push({ step: view.step, ms: ms });
+  }
+
+  /* Each step's table is built once and kept (until a display choice changes): the
+   * steps not shown yet are built while the browser is idle after the first is drawn, so
+   * a step is usually a node swapped in, not a table built. */
+  var pictures = [];
+  var picturesFor = "";
+
+  function choices() { return (useBB() ? "bb" : "money") + (view.reveal ? "+reveal" : ""); }
+
+  function picture(index) {
+    if (picturesFor !== choices()) { pictures = []; picturesFor = choices(); schedule(); }
+    if (!pictures[index]) { pictures[index] = table(steps[index]); }
+    return pictures[index];
+  }
+
+  var scheduled = false;
+  function schedule() {
+    if (scheduled) { return; }
+    scheduled = true;
+    var later = window.requestIdleCallback || function (work) { return setTimeout(work, 16); };
+    later(function prebuild() {
+      scheduled = false;
+      var started = performance.now();
+      for (var i = 0; i <= last && performance.now() - started < 8; i++) {
+        if (!pictures[i]) { pictures[i] = table(steps[i]); }
+      }
+      if (pictures.filter(Boolean).length < steps.length) { schedule(); }
+    });
   }
 
   function panel(step) {
@@ -265,9 +294,11 @@
   }
 
   function logLines() {
-    ui.lines.forEach(function (line, index) {
-      line.className = index === view.step ? "rp-current" : (index > view.step ? "rp-future" : "");
-    });
+    var from = ui.shownLine < 0 ? 0 : Math.min(ui.shownLine, view.step);
+    var to = ui.shownLine < 0 ? last : Math.max(ui.shownLine, view.step);
+    for (var index = from; index <= to; index++) {  /* only the lines that change */
+      ui.lines[index].className = index === view.step ? "rp-current" : (index > view.step ? "rp-future" : "");
+    }
     var current = ui.lines[view.step];
     if (current && ui.shownLine !== view.step) {
       var top = current.offsetTop - ui.log.offsetTop;

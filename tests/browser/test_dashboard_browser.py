@@ -15,7 +15,6 @@ is missing: ``apt-get install chromium chromium-driver`` and ``pip install -e '.
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import re
@@ -39,6 +38,7 @@ try:
     from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.remote.webdriver import WebDriver
     from selenium.webdriver.remote.webelement import WebElement
     from selenium.webdriver.support.ui import WebDriverWait
@@ -75,12 +75,21 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-default-apps",
 ]
-#: The replay viewer's position and the event at it: "Step 3 of 20 · preflop" then the event.
-STEP_LINE = re.compile(r"Step (\d+) of (\d+) · (\S+)\n(.+)")
-#: In the table picture: the pot line, the formed pots' line, each seat's stack line.
-POT_LINE = re.compile(r'class="pot">([^<]*)</text>')
-POTS_LINE = re.compile(r'class="pots">([^<]*)</text>')
-STACK_LINE = re.compile(r'fill="#212121">([^<]*)</text><text [^>]*class="stack">([^<]*)</text>')
+#: The replayer's caption: "Step 3 of 20 · Preflop".
+STEP_LINE = re.compile(r"Step (\d+) of (\d+) · (.+)")
+#: The replay viewer's iframe (``dashboard/replayer_view.py``).
+REPLAYER = "iframe[title^='hand replayer']"
+#: In the replayer's table: the pot line, the formed pots' line, each seat's stack line.
+READ_TABLE = """
+const text = (selector) => (document.querySelector(selector) || {}).textContent || "";
+const stacks = {};
+for (const seat of document.querySelectorAll(".rp-table g.seat")) {
+  const status = seat.querySelector("text.status, text.won");
+  stacks[seat.getAttribute("data-player")] = seat.querySelector("text.stack").textContent
+    + (status ? " · " + status.textContent : "");
+}
+return {pot: text(".rp-table text.pot"), pots: text(".rp-table text.pots"), stacks: stacks};
+"""
 
 
 def _missing_tools() -> str | None:
@@ -249,27 +258,48 @@ class Browser:
             for m in self.driver.find_elements(By.CSS_SELECTOR, "[data-testid=stMetric]")
         }  # fmt: skip
 
+    def replayer(self) -> WebElement:
+        """Enter the replay viewer's iframe (the client-side replayer of issue 26) once it
+        has drawn; returns its root, which takes the keys. ``page()`` leaves it."""
+        self.page()
+
+        def frame() -> WebElement | None:
+            found = self.driver.find_elements(By.CSS_SELECTOR, REPLAYER)
+            return found[0] if found else None
+
+        element = self.wait("the replayer", frame)
+        self.driver.switch_to.frame(element)
+        WebDriverWait(self.driver, WAIT_S, poll_frequency=0.1).until(
+            lambda d: d.execute_script("return !!window.pokerhhReplayer")
+        )
+        return self.driver.find_element(By.ID, "replayer")
+
+    def page(self) -> None:
+        """Back from the replayer's iframe to the page."""
+        self.driver.switch_to.default_content()
+
+    def key(self, key: str) -> None:
+        """Press ``key`` in the replayer (inside its iframe): it draws the step at once."""
+        self.driver.find_element(By.ID, "replayer").send_keys(key)
+
     def step(self) -> tuple[int, int, str, str]:
-        """The replay viewer's position: (step, steps, street, the event at this step)."""
-        match = STEP_LINE.search(self.text())
-        assert match, "no 'Step i of n' line on the page"
-        return int(match[1]), int(match[2]), match[3], match[4]
+        """The replayer's position (inside its iframe): (step, steps, street, the event)."""
+        caption = self.driver.find_element(By.CSS_SELECTOR, ".rp-caption").text
+        match = STEP_LINE.fullmatch(caption)
+        assert match, f"no 'Step i of n' caption: {caption!r}"
+        event = self.driver.find_element(By.CSS_SELECTOR, ".rp-event").text
+        return int(match[1]), int(match[2]), match[3], event
 
     def svg(self) -> str:
-        """The replay viewer's table picture (an ``<img>`` of a base64 SVG), decoded."""
-        picture = self.driver.find_element(By.CSS_SELECTOR, "[data-testid=stImage] img")
-        source = picture.get_attribute("src") or ""
-        prefix = "data:image/svg+xml;base64,"
-        assert source.startswith(prefix)
-        return base64.b64decode(source.removeprefix(prefix)).decode()
+        """The replayer's table (inside its iframe), as the browser serialises it."""
+        svg = self.driver.find_element(By.CSS_SELECTOR, ".rp-table svg")
+        return str(svg.get_attribute("outerHTML"))
 
     def table(self) -> tuple[str, str, dict[str, str]]:
-        """The picture's pot line, formed pots ('' if one pot) and each player's stack."""
-        svg = self.svg()
-        pot = POT_LINE.search(svg)
-        assert pot, "no pot line in the table picture"
-        pots = POTS_LINE.search(svg)
-        return pot[1], pots[1] if pots else "", dict(STACK_LINE.findall(svg))
+        """The table's pot line, formed pots ('' if one pot) and each player's stack line
+        (with his status: "folded", "wins $3.57"...)."""
+        shown = self.driver.execute_script(READ_TABLE)
+        return shown["pot"], shown["pots"], shown["stacks"]
 
     def no_html_element(self, name: str) -> None:
         """``name`` (HTML) was not interpreted: no element holds its inner text, and the
@@ -357,52 +387,52 @@ def test_upload_overview_and_replay_in_chromium(browser: Browser) -> None:
     assert _overview_players(browser) == PLAYERS
     browser.no_html_element(HTML_NAME)
 
-    # The HTML name in the replay viewer: escaped in the event log and in the table picture.
+    # The HTML name in the replay viewer (the replayer, in its iframe): text in the event
+    # log and in the table, never an element.
     browser.open("/replay?hand=PokerStars:9000000014")
-    browser.wait_text("Step 1 of", f"{HTML_NAME} raises to $0.25", "Dirk raises to $1.20")
+    browser.replayer()
+    assert browser.step()[0] == 1
+    log = browser.driver.find_element(By.CSS_SELECTOR, ".rp-log").text
+    assert f"{HTML_NAME} raises to $0.25" in log
+    assert "Dirk raises to $1.20" in log
     browser.no_html_element(HTML_NAME)
-    picture = browser.driver.find_element(By.CSS_SELECTOR, "[data-testid=stImage] img")
-    source = picture.get_attribute("src") or ""
-    prefix = "data:image/svg+xml;base64,"
-    assert source.startswith(prefix)
-    svg = base64.b64decode(source.removeprefix(prefix)).decode()
+    svg = browser.svg()
     assert "&lt;b&gt;Boldy&lt;/b&gt;" in svg
     assert HTML_NAME not in svg
-    browser.shot("05-replay-html-name-table", centre=picture)
-    log_line = browser.driver.find_element(
-        By.XPATH, f"//*[@data-testid='stHtml']//div[contains(text(), '{HTML_NAME} raises')]"
-    )
-    browser.shot("06-replay-html-name-log", centre=log_line)
+    browser.shot("05-replay-html-name-table")
+    browser.page()
+    browser.no_html_element(HTML_NAME)
 
-    # A hand opened by its link, stepped forward one event at a time to the showdown and
-    # the result.
+    # A hand opened by its link, stepped forward one event at a time (the right arrow) to
+    # the showdown and the result, each step drawn in the browser.
     browser.open("/replay?hand=PokerStars:9000000031")
-    browser.wait_text("Step 1 of", "Mr Pink raises to $0.30")
+    browser.replayer()
     step, steps, street, event = browser.step()
-    assert (step, street, event) == (1, "preflop", "Kat posts the small blind $0.05")
+    assert (step, street, event) == (1, "Preflop", "Kat posts the small blind $0.05")
     assert browser.table()[:2] == ("Pot $0.00 · bets $0.05", "")
     streets, events = [street], [event]
     tables = {}
     while step < steps:
-        assert "Result" not in browser.text().splitlines()
-        browser.button("forward").click()
-        browser.wait_text(f"Step {step + 1} of {steps}")
+        assert not browser.driver.find_elements(By.CSS_SELECTOR, ".rp-result")
+        browser.key(Keys.ARROW_RIGHT)
         step, _, street, event = browser.step()
         tables[event] = browser.table()
         events.append(event)
         if street != streets[-1]:
             streets.append(street)
         if event.startswith("Jon shows"):  # both hands are face up
-            picture = browser.driver.find_element(By.CSS_SELECTOR, "[data-testid=stImage] img")
-            browser.shot("07-replay-showdown", centre=picture)
-    assert streets == ["preflop", "flop", "turn", "river"]
+            browser.shot("07-replay-showdown")
+    assert step == steps
+    assert streets == ["Preflop", "Flop", "Turn", "River"]
     assert events[-4:] == [
         "showdown",
         "Mr Pink shows [Ac Qh] (a pair of Aces)",
         "Jon shows [Ad Kc] (a pair of Aces)",
         "Jon collects $3.57 from the pot",
     ]
-    browser.wait_text("Result", "Main pot $3.75: Jon wins", "Jon: +$1.77", "Mr Pink: -$1.80")
+    result = browser.driver.find_element(By.CSS_SELECTOR, ".rp-result").text
+    for line in ("Result", "Main pot $3.75: Jon wins", "Jon: +$1.77", "Mr Pink: -$1.80"):
+        assert line in result
     # The pot line by hand: the blinds are bets, not a side pot; the river checked through
     # leaves $3.75 gathered; Jon's $3.57 (after $0.18 rake) lands on his stack.
     blinds = tables["Leo posts the big blind $0.10"]
@@ -413,12 +443,13 @@ def test_upload_overview_and_replay_in_chromium(browser: Browser) -> None:
     assert tables["Jon checks"][0] == "Pot $3.75"
     awarded = tables["Jon collects $3.57 from the pot"]
     assert awarded[:2] == ("Pot $3.75 awarded · site keeps $0.18", "")
-    assert awarded[2] == {"Jon": "$11.77", "Kat": "$9.95 · folded", "Leo": "$9.90 · folded",
-                          "Mr Pink": "$8.20"}  # fmt: skip
+    assert awarded[2] == {"Jon": "$11.77 · wins $3.57", "Kat": "$9.95 · folded",
+                          "Leo": "$9.90 · folded", "Mr Pink": "$8.20"}  # fmt: skip
     assert 'class="bet"' not in browser.svg()  # no chips left in front of anyone
-    assert not browser.driver.find_element(By.CSS_SELECTOR, ".st-key-forward button").is_enabled()
-    result = browser.driver.find_element(By.XPATH, "//h3[normalize-space(.)='Result']")
-    browser.shot("08-replay-result", centre=result)
+    forward = browser.driver.find_element(By.CSS_SELECTOR, "button[data-action=forward]")
+    assert not forward.is_enabled()
+    browser.shot("08-replay-result")
+    browser.page()
 
     # Nothing left 127.0.0.1: every request and websocket of the page, and the log saw some.
     browser.drain_network_log()
@@ -434,22 +465,21 @@ STUD_FILE = SAMPLES / "stud" / "bring-in-suit-tie-and-completion.txt"
 DRAW_FILE = SAMPLES / "draw" / "fl-discards-and-stand-pat.txt"
 
 
-def _step_to_the_end(browser: Browser, hand: str, first: str) -> tuple[list[str], list[str]]:
-    """Open ``hand`` in the replay viewer and step it to its last event: the streets seen
-    and every event line, one per step."""
+def _step_to_the_end(browser: Browser, hand: str) -> tuple[list[str], list[str], str]:
+    """Open ``hand`` in the replay viewer and step it to its last event with the right
+    arrow: the streets seen, every event line (one per step) and the result's text."""
     browser.open(f"/replay?hand=PokerStars:{hand}")
-    browser.wait_text("Step 1 of", first)
+    browser.replayer()
     step, steps, street, event = browser.step()
     streets, events = [street], [event]
     while step < steps:
-        browser.button("forward").click()
-        browser.wait_text(f"Step {step + 1} of {steps}")
+        browser.key(Keys.ARROW_RIGHT)
         step, _, street, event = browser.step()
         events.append(event)
         if street != streets[-1]:
             streets.append(street)
-    browser.wait_text("Result")
-    return streets, events
+    result = browser.driver.find_element(By.CSS_SELECTOR, ".rp-result").text
+    return streets, events, result
 
 
 def test_stud_and_draw_hands_step_to_the_end(browser: Browser) -> None:
@@ -463,19 +493,23 @@ def test_stud_and_draw_hands_step_to_the_end(browser: Browser) -> None:
     browser.wait_text("Last import", "Hands stored", seconds=IMPORT_WAIT_S)
     assert browser.metrics()["Hands stored"] == "2"
 
-    streets, events = _step_to_the_end(browser, "9000000202", "brings in")
-    assert streets[0] == "third"
-    assert "fourth" in streets
+    streets, events, result = _step_to_the_end(browser, "9000000202")
+    assert streets[0] == "3rd street"
+    assert "4th street" in streets
     assert any("brings in" in e for e in events)
     assert any("completes to" in e for e in events)
-    browser.wait_text("Cleo: +$0.87", "Abel: -$0.42")
+    assert "Cleo: +$0.87" in result
+    assert "Abel: -$0.42" in result
     # Stud: face-up cards are drawn apart from the face-down ones.
     assert '<g class="up">' in browser.svg()
     browser.shot("09-replay-stud-result")
+    browser.page()
 
-    streets, events = _step_to_the_end(browser, "9000000212", "posts")
-    assert streets[:2] == ["predraw", "first_draw"]
+    streets, events, result = _step_to_the_end(browser, "9000000212")
+    assert streets[:2] == ["Pre-draw", "First draw"]
     assert any("stands pat" in e for e in events)
     assert any(" draws " in e for e in events)
-    browser.wait_text("Jana: +$0.60", "Milo: -$0.40")
+    assert "Jana: +$0.60" in result
+    assert "Milo: -$0.40" in result
     browser.shot("10-replay-draw-result")
+    browser.page()

@@ -142,11 +142,16 @@ def test_record_a_live_hand_with_a_correction_and_replay_it(browser: Browser) ->
         "arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", link
     )
     link.click()
-    browser.wait_text("Step 1 of", "premature turn [Kc] set aside — E6")
-    browser.button("end").click()
-    browser.wait_text("Result", "Ann: +2", "Bob: -2", "Cy: 0")
-    assert "Live #browser-1" in browser.svg()
+    browser.replayer()  # the replayer's iframe (issue 26): End steps to the result
+    log = browser.driver.find_element(By.CSS_SELECTOR, ".rp-log").get_attribute("textContent")
+    assert "premature turn [Kc] set aside — E6" in (log or "")
+    browser.key(Keys.END)
+    result = browser.driver.find_element(By.CSS_SELECTOR, ".rp-result").text
+    for line in ("Result", "Ann: +2", "Bob: -2", "Cy: 0"):
+        assert line in result
+    assert "Live #browser-1" in browser.driver.find_element(By.CSS_SELECTOR, ".rp-title").text
     browser.shot("04-replay-recorded-hand")
+    browser.page()
 
     browser.drain_network_log()
     outside = outside_requests(browser.requests)
