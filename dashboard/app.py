@@ -19,6 +19,7 @@ PAGES = [
     st.Page("app_pages/overview.py", title="Overview", icon=":material/leaderboard:", default=True),
     st.Page("app_pages/player.py", title="Player", icon=":material/person:"),
     st.Page("app_pages/hands.py", title="Hands", icon=":material/list:"),
+    st.Page("app_pages/leaks.py", title="Leaks", icon=":material/troubleshoot:"),
     st.Page("app_pages/table.py", title="Table", icon=":material/table_restaurant:"),
     st.Page("app_pages/replay.py", title="Replay", icon=":material/play_circle:"),
     st.Page("app_pages/tournaments.py", title="Tournaments", icon=":material/emoji_events:"),

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from analytics.stats import queries
+from analytics.stats import people, queries
 from dashboard import data
 from dashboard.upload import UploadStopped, run_worker
 
@@ -61,7 +61,12 @@ def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
     pages, since the entry file draws them on every page)."""
     options = data.filter_options(str(path), stamp)
     sidebar = st.sidebar
-    sidebar.selectbox("Hero", [NO_HERO, *options.players], key="hero", help="Your own player name")
+    # A person or one account, with its room: never one bare "Hero" per room (issue 25).
+    heroes = dict(hero_choices(str(path), stamp))
+    sidebar.selectbox(
+        "Hero", [NO_HERO, *heroes], key="hero", format_func=lambda v: heroes.get(v, v),
+        help="You: a person (pokerhh alias) or one account, its room beside its name",
+    )  # fmt: skip
     date_from = date_to = None
     if options.first_date and options.last_date:
         picked = sidebar.date_input(
@@ -101,9 +106,29 @@ def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
     )
 
 
-def hero() -> str | None:
+@st.cache_data(show_spinner=False, max_entries=8)
+def hero_choices(path: str, stamp: data.Stamp) -> list[tuple[str, str]]:
+    """(value, label) of each person and account (:func:`analytics.stats.people.choices`)."""
+    with data.read_only(path) as conn:
+        return people.choices(conn)
+
+
+def hero_subject() -> people.Subject | None:
+    """The hero chosen in the sidebar: a person (his accounts) or one account."""
     chosen = st.session_state.get("hero")
-    return None if chosen in (None, NO_HERO) else chosen
+    if chosen in (None, NO_HERO):
+        return None
+    with data.read_only(data.db_path()) as conn:
+        return people.subject_from_choice(conn, str(chosen))
+
+
+def hero() -> str | None:
+    """The hero's player name, for the pages that look players up by name: a name's (every
+    room's), an account's, a person's first account's (his accounts often share a name)."""
+    subject = hero_subject()
+    if subject is None or subject.kind == "name":
+        return None if subject is None else subject.name
+    return subject.accounts[0].name if subject.accounts else None
 
 
 def filters() -> queries.Filters:

@@ -19,14 +19,22 @@ from typing import TYPE_CHECKING
 from analytics.lazy_modules import LazyModule
 from analytics.stats.players import StatsQuery, checked_query, player_stats
 from analytics.store.db import read_only
-from analytics.store.people import Account, account_ids, find_person, stored_account
+from analytics.store.people import Account, account_ids, find_person, people, stored_account
 
 if TYPE_CHECKING:
     import pandas as pd
 else:  # loaded when a frame is built
     pd = LazyModule("pandas")
 
-__all__ = ["Subject", "resolve", "stats_report", "subject_query", "subjects_stats"]
+__all__ = [
+    "Subject",
+    "choices",
+    "resolve",
+    "stats_report",
+    "subject_from_choice",
+    "subject_query",
+    "subjects_stats",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +56,8 @@ class Subject:
             return f"{self.name} (person: {rooms})"
         if self.kind == "account":
             return self.accounts[0].label
+        if len(self.accounts) > 1:
+            return f"{self.name} (every room: {', '.join(a.site for a in self.accounts)})"
         return self.name
 
     @property
@@ -85,7 +95,8 @@ def subjects_stats(
     """:func:`analytics.stats.players.player_stats` for ``query.players`` resolved
     (:func:`resolve`): each person one group per currency, named by him, his rooms in
     ``site``; plain names as before (several in one query). Raises
-    :class:`analytics.stats.players.BadFilter` or :class:`AliasError` (a usage error)."""
+    :class:`analytics.stats.players.BadFilter` or
+    :class:`analytics.store.people.AliasError` (usage errors)."""
     subjects = [resolve(conn, text) for text in query.players]
     names = tuple(s.name for s in subjects if s.kind == "name")
     frames = []
@@ -120,3 +131,64 @@ def stats_report(
     finally:
         db.close()
     return render(frame, fmt)
+
+
+def choices(conn: sqlite3.Connection, max_players: int = 5000) -> list[tuple[str, str]]:
+    """The hero choice's options as (value, label), most hands first; never one bare
+    "Hero" per room (issue 25, item 5):
+
+    - each person: value his name, label ``Me (person: Bovada, PokerStars)``;
+    - each name: value the name, label ``Dr:Who (PokerStars)``, or for a name in several
+      rooms ``Hero (every room: Bovada, Full Tilt)`` (the pages' old meaning of a name),
+      followed by each of its accounts, value ``SITE:NAME``, label ``Hero (Bovada)``.
+
+    Anonymous seats are nobody's (migration 0012)."""
+    from analytics.store import aggregates
+
+    table, rows = ("player_totals", "sum(seats)") if aggregates.available(conn) else (
+        "hand_players", "sum(dealt_in)")  # fmt: skip
+    counted = conn.execute(
+        f"SELECT p.site, p.name, c.hands FROM (SELECT player_id, {rows} AS hands FROM {table}"
+        " GROUP BY player_id) c JOIN players p ON p.id = c.player_id WHERE NOT p.anonymous"
+        " AND c.hands > 0 ORDER BY c.hands DESC, p.name, p.site LIMIT ?",
+        (max_players,),
+    ).fetchall()
+    hands = {Account(site, name): int(count) for site, name, count in counted}
+    groups: list[tuple[int, str, list[tuple[str, str]]]] = []
+    persons = people(conn)
+    for name, accounts in persons.items():
+        label = Subject("person", name, tuple(accounts)).label
+        groups.append((sum(hands.get(a, 0) for a in accounts), name, [(name, label)]))
+    by_name: dict[str, list[Account]] = {}
+    for account in hands:  # most hands first
+        by_name.setdefault(account.name, []).append(account)
+    taken = {name.casefold() for name in persons}
+    for name, accounts in by_name.items():
+        total = sum(hands[a] for a in accounts)
+        if len(accounts) == 1 and name.casefold() not in taken:
+            groups.append((total, name, [(name, accounts[0].label)]))
+            continue
+        options = [(str(a), a.label) for a in accounts]
+        if name.casefold() not in taken:
+            rooms = ", ".join(sorted(a.site for a in accounts))
+            options.insert(0, (name, f"{name} (every room: {rooms})"))
+        groups.append((total, name, options))
+    groups.sort(key=lambda group: (-group[0], group[1]))
+    return [option for _, _, options in groups for option in options]
+
+
+def subject_from_choice(conn: sqlite3.Connection, value: str) -> Subject:
+    """The :class:`Subject` of a value of :func:`choices`: a person, a name (one account,
+    or every room's), or an account ``SITE:NAME``."""
+    found = find_person(conn, value)
+    if found is not None:
+        return Subject("person", found[0], tuple(found[1]))
+    named = [Account(site, name) for site, name in conn.execute(
+        "SELECT site, name FROM players WHERE name = ? AND NOT anonymous ORDER BY site",
+        (value,))]  # fmt: skip
+    if len(named) == 1:
+        return Subject("account", value, tuple(named))
+    if named:
+        return Subject("name", value, tuple(named))
+    site, _, name = value.partition(":")
+    return Subject("account", name, (Account(site, name),))

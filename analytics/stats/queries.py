@@ -458,6 +458,8 @@ class HandSearch:
     all_in_only: bool = False
     statuses: tuple[str, ...] = ("ok",)
     limit: int = 1000
+    #: Only these hands, (site, hand id), when given: a leak's (issue 25, item 4).
+    only: tuple[tuple[str, str], ...] = ()
 
 
 def _like(text: str) -> str:
@@ -521,6 +523,9 @@ def hands_table(
         )
     if search.all_in_only:
         clauses.append("EXISTS (SELECT 1 FROM hand_players p WHERE p.hand = h.id AND p.all_in)")
+    if search.only:
+        clauses.append("(h.site, h.hand_id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(?))")
+        extra.append(json.dumps(search.only))
     sql = f"""
         SELECT h.site, h.hand_id, h.started_at, h.game, h.currency, h.unit,
                h.small_blind, h.big_blind, h.table_name, h.tournament_id, h.players,

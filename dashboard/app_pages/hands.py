@@ -14,7 +14,7 @@ import streamlit as st
 
 from analytics.output.format import Money
 from analytics.stats import queries
-from dashboard import common, data, notes_widgets, replayer_view
+from dashboard import common, data, leak_link, notes_widgets, replayer_view
 
 if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
     from streamlit.elements.lib.column_types import ColumnConfig
@@ -49,6 +49,7 @@ search = queries.HandSearch(
     statuses=tuple(statuses),
     limit=int(limit),
 )
+search = leak_link.narrowed(search)  # a leak's hands, sent by the Leaks page (issue 25)
 hands = data.hands_table(str(path), stamp, common.filters(), search, hero)
 hands = notes_widgets.tags_column(path, hands)  # issue 26: tags, and a filter by tag
 st.caption(f"{len(hands):,} hands" + (" (the limit)" if len(hands) >= limit else "")

@@ -15,6 +15,7 @@ PAGES = {
     "app_pages/overview.py": "Overview",
     "app_pages/player.py": "Player",
     "app_pages/hands.py": "Hands",
+    "app_pages/leaks.py": "Leaks",
     "app_pages/table.py": "Table",
     "app_pages/replay.py": "Replay",
     "app_pages/tournaments.py": "Tournaments",

@@ -13,29 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from analytics.ingest.importer import import_paths
 from analytics.leaks.find import assessed_stats, find_leaks, leak_hands, subject_for
 from analytics.leaks.reference import FAMILIES, POSITION_GROUPS, RANGES, RATIOS
 from analytics.stats.players import STAT_NAMES, StatsQuery, checked_query, player_stats
 from analytics.store.db import read_only
 from dashboard.cli import EXIT_OK, EXIT_USAGE, main
-from tests.generator.profiled import Profile, profiled_text
-
-HANDS = 600
-#: The c-bet far below every range's 50%: 5% of the chances.
-LAZY = Profile(cbet=0.05)
+from tests.leaks.conftest import HANDS
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("leaks")
-    good, lazy = folder / "good.txt", folder / "lazy.txt"
-    good.write_text(profiled_text(1, HANDS, "Good", Profile()), encoding="utf-8")
-    lazy.write_text(profiled_text(2, HANDS, "Lazy", LAZY, first=100_001), encoding="utf-8")
-    path = folder / "db.sqlite"
-    report = import_paths([good, lazy], path, jobs=1)
-    assert report.stored["ok"] == 2 * HANDS
-    return path
+@pytest.fixture
+def db(leaks_db: Path) -> Path:
+    return leaks_db
 
 
 def leaks_json(capsys: pytest.CaptureFixture[str], db: Path, *argv: str) -> dict:
