@@ -117,6 +117,8 @@ class _Tree(lark.Transformer[lark.Token, Node]):
     """The parse tree as :class:`Node` values (words lower-cased)."""
 
     def any_of(self, items: list[Node]) -> Node:
+        if len(items) == 1:
+            return items[0]
         return Node("or", items[0].column, children=tuple(items))
 
     def conj(self, items: list[Any]) -> Node:
@@ -365,8 +367,9 @@ class _Compiler:
         those under one street mark, and any joined by ``then``."""
         current = street
         marked = False
-        groups: list[list[tuple[Node, str | None]]] = []
-        clauses: list[str | None] = []  # None: the place of a chain, in order
+        # Grouped first, then compiled in the order written: the parameters are bound in
+        # the order their ``?`` appear in the SQL (a chain sits at its first action).
+        entries: list[tuple[list[tuple[Node, str | None]], Node | None, str | None]] = []
         chain: list[tuple[Node, str | None]] | None = None
         for part in parts:
             if part.street is not None:
@@ -378,14 +381,13 @@ class _Compiler:
                     chain.append((node, current))
                     continue
                 chain = [(node, current)]
-                groups.append(chain)
-                clauses.append(None)
+                entries.append((chain, None, None))
                 continue
-            clauses.append(self.sql(node, current))
-        out: list[str] = []
-        chains = iter(groups)
-        for clause in clauses:
-            out.append(self.actions(next(chains)) if clause is None else clause)
+            entries.append(([], node, current))
+        out = [
+            self.actions(actions) if fact is None else self.sql(fact, where)
+            for actions, fact, where in entries
+        ]
         return "(" + " AND ".join(out) + ")"
 
     # -- actions
