@@ -20,11 +20,6 @@ from dashboard.replay_data import hand_steps, replayer_html
 from parser.model.errors import PokerhhError
 from parser.rooms.phh.writer import PhhWriteError
 
-#: The iframe's height on the Replay page and in the Hands page's preview (pixels): the
-#: table, its controls and the event panel (the table scales to the width).
-HEIGHT = 820
-COMPACT_HEIGHT = 640
-
 
 @dataclass(frozen=True, slots=True)
 class Replayer:
@@ -72,10 +67,10 @@ def show(
 ) -> None:
     """The component, opening at ``step``."""
     html = replayer_html(shown.steps_json, step=step, autofocus=autofocus, compact=compact)
-    with st.container(key=key):
+    with st.container(key=key):  # as tall as its document, measured as it changes
         st.iframe(
             html,
-            height=COMPACT_HEIGHT if compact else HEIGHT,
+            height="content",
             tab_index=0,
             alt="hand replayer: left and right arrows step, space plays",
         )
