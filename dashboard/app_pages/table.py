@@ -23,7 +23,7 @@ from dashboard.table_html import STYLE, table_html
 
 #: Seconds between two looks at the database (the page shows a hand at most this long
 #: after the watcher stored it, plus the time to draw it).
-REFRESH_S = 0.5
+REFRESH_S = 0.25
 #: Seconds after which the window is read again even with no write (tables drop out of
 #: it as time passes).
 WINDOW_AGAIN_S = 30.0
