@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from parser.model import events as ev
 from parser.model.games import Betting
+from replayer.amounts import chips
 from replayer.betting import Illegal, Mismatch, check_call, check_check, check_raise_to
 from replayer.handlers import HandlerTable, handles
 from replayer.result import Decision
@@ -70,7 +71,7 @@ def on_bet(play: HandReplay, event: ev.Bet) -> None:
     rnd = play.rnd
     if rnd.current_bet and not (rnd.bets == 0 and play.anchor is not None):
         raise Illegal(
-            "B1", f"{actor.name} cannot bet: there is already a bet of {rnd.current_bet}"
+            "B1", f"{actor.name} cannot bet: there is already a bet of {chips(rnd.current_bet)}"
         )
     # A "bet" over a stud bring-in is its completion (B7): the log's amount is the total.
     total = event.amount if rnd.current_bet else actor.bet + event.amount
@@ -84,8 +85,8 @@ def on_raise(play: HandReplay, event: ev.RaiseTo) -> None:
         raise Illegal("B1", f"{actor.name} cannot raise: nothing has been bet (bet instead)")
     if event.by is not None and event.by != event.amount - rnd.current_bet:
         play.diagnostics.append(
-            f"event #{play.index}: raise increment written as {event.by}, "
-            f"engine computes {event.amount - rnd.current_bet}"
+            f"event #{play.index}: raise increment written as {chips(event.by)}, "
+            f"engine computes {chips(event.amount - rnd.current_bet)}"
         )
     raise_to(play, actor, event.amount, event.all_in or event.capped)
 
@@ -118,7 +119,7 @@ def raise_to(play: HandReplay, actor: Actor, total: int, all_in: bool) -> None:
     completes = rnd.betting is _FIXED_LIMIT and previous < rnd.level == total
     if completes:
         # B7: the bet is completed to the level a short all-in reached: no new bet.
-        play.note = f"{actor.name} completes the bet to {total} (B7)"
+        play.note = f"{actor.name} completes the bet to {chips(total)} (B7)"
     elif full:
         if rnd.betting is _FIXED_LIMIT:
             rnd.level += rnd.bet_unit
@@ -175,7 +176,7 @@ _tuple_new = tuple.__new__
 
 def _check_all_in_flag(actor: Actor, claimed: bool) -> None:
     if claimed and actor.stack:
-        raise Mismatch("B1", f"{actor.name} is said to be all-in but has {actor.stack} left")
+        raise Mismatch("B1", f"{actor.name} is said to be all-in but has {chips(actor.stack)} left")
 
 
 HANDLERS: HandlerTable = dict(

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from parser.model.games import Betting
+from replayer.amounts import chips
 
 #: Enum members read once: reading one from its class goes through the enum's metaclass
 #: (about 0.35 us), and the hot path asks for them at every event.
@@ -204,7 +205,7 @@ def may_raise(rnd: Round, actor: Actor) -> str | None:
 
 def check_check(rnd: Round, actor: Actor) -> None:
     if to_call(rnd, actor) > 0:
-        raise Illegal("B2", f"{actor.name} cannot check: {to_call(rnd, actor)} to call")
+        raise Illegal("B2", f"{actor.name} cannot check: {chips(to_call(rnd, actor))} to call")
 
 
 def check_call(rnd: Round, actor: Actor, amount: int) -> None:
@@ -212,7 +213,9 @@ def check_call(rnd: Round, actor: Actor, amount: int) -> None:
     if owed <= 0:
         raise Illegal("B2", f"{actor.name} cannot call: nothing to call (check instead)")
     if amount != owed:
-        raise Mismatch("B1", f"{actor.name} calls {amount} but the amount to call is {owed}")
+        raise Mismatch(
+            "B1", f"{actor.name} calls {chips(amount)} but the amount to call is {chips(owed)}"
+        )
 
 
 def check_raise_to(rnd: Round, actor: Actor, total: int, *, all_in: bool) -> bool:
@@ -223,26 +226,33 @@ def check_raise_to(rnd: Round, actor: Actor, total: int, *, all_in: bool) -> boo
     verb = "bet" if rnd.current_bet == 0 else "raise to"
     stack_total = actor.bet + actor.stack
     if total > stack_total:
-        raise Mismatch("B5", f"{actor.name} cannot {verb} {total}: only {stack_total} in his stack")
+        raise Mismatch(
+            "B5",
+            f"{actor.name} cannot {verb} {chips(total)}: only {chips(stack_total)} in his stack",
+        )
     if total <= rnd.current_bet:
         raise Illegal(
-            "B9", f"{actor.name} cannot {verb} {total}: the bet is already {rnd.current_bet}"
+            "B9",
+            f"{actor.name} cannot {verb} {chips(total)}: "
+            f"the bet is already {chips(rnd.current_bet)}",
         )
     reason = may_raise(rnd, actor)
     if reason is not None:
         rule, text = reason.split(": ", 1)
-        raise Illegal(rule, f"{actor.name} cannot {verb} {total}: {text}")
+        raise Illegal(rule, f"{actor.name} cannot {verb} {chips(total)}: {text}")
     betting = rnd.betting
     low = MIN_RAISE_TO[betting](rnd, actor)
     high = MAX_RAISE_TO[betting](rnd, actor)
     is_all_in = total == stack_total
     if total > high:
         rule = {Betting.POT_LIMIT: "B6", Betting.FIXED_LIMIT: "B7"}.get(betting, "B5")
-        raise Illegal(rule, f"{actor.name} cannot {verb} {total}: maximum is {high}")
+        raise Illegal(rule, f"{actor.name} cannot {verb} {chips(total)}: maximum is {chips(high)}")
     if total < low:
         if not is_all_in:
             rule = "B7" if betting is _FIXED_LIMIT else "B5"
-            raise Illegal(rule, f"{actor.name} cannot {verb} {total}: minimum is {low}")
+            raise Illegal(
+                rule, f"{actor.name} cannot {verb} {chips(total)}: minimum is {chips(low)}"
+            )
         if betting is _FIXED_LIMIT:
             # B7: a limit all-in of at least half a bet counts as a full bet (standard).
             return 2 * (total - rnd.level) >= rnd.bet_unit

@@ -25,6 +25,7 @@ from parser.model.errors import HandError, ReplayMismatch, RuleViolation, Unsupp
 from parser.model.games import GAME_SPECS, BetSize, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat
 from replayer import corrections, limits, order
+from replayer.amounts import chips, spell
 from replayer.betting import Actor, Illegal, Mismatch, Round, may_raise, to_call
 from replayer.handlers import HandlerTable
 from replayer.ledger import CardLedger
@@ -65,9 +66,10 @@ def replay(
         if beyond is not None:
             # L1: an amount no real game holds is the fault, whatever rule it broke first.
             index, event = beyond
+            limit = chips(limits.MAX_AMOUNT, grouped=True)
+            message = f"the {event.kind} amount is beyond any real game (L1: at most {limit})"
             error = RuleViolation(
-                f"the {event.kind} amount is beyond any real game "
-                f"(L1: at most {limits.MAX_AMOUNT:,})",
+                spell(message, hand),
                 rule="L1",
                 event_index=index,
                 event_kind=event.kind,
@@ -320,7 +322,8 @@ class HandReplay:
     def _error(
         self, cls: type[HandError], rule: str | None, message: str, about: object = None
     ) -> HandError:
-        """The error located at ``about`` if given (an earlier event), else the current one."""
+        """The error located at ``about`` if given (an earlier event), else the current one,
+        its amounts spelled in the hand's money (``amounts.py``: ``$2.10``, not ``210``)."""
         event = about if isinstance(about, ev.Event) else self.event
         index = self.index
         if isinstance(about, ev.Event):
@@ -328,7 +331,7 @@ class HandReplay:
             # may hold it only in its own list, so the current index is the fallback.
             index = next((i for i, e in enumerate(self.hand.events) if e is about), index)
         return cls(
-            message,
+            spell(message, self.hand),
             rule=rule,
             hand_id=self.hand.hand_id,
             event_index=index if event is not None else None,
@@ -383,7 +386,9 @@ class HandReplay:
     def _pay(self, actor: Actor, amount: int, *, live: bool) -> None:
         stack = actor.stack
         if amount > stack:
-            raise Mismatch("B1", f"{actor.name} puts in {amount} but has only {stack}")
+            raise Mismatch(
+                "B1", f"{actor.name} puts in {chips(amount)} but has only {chips(stack)}"
+            )
         stack -= amount
         actor.stack = stack
         actor.invested += amount
@@ -562,7 +567,7 @@ class HandReplay:
                 self.able_count += 1
         self.rnd.table_bets -= amount
         self.rnd.current_bet = max([a.bet for a in self.order])
-        self.note = f"uncalled bet of {amount} returned to {actor.name} (B11)"
+        self.note = f"uncalled bet of {chips(amount)} returned to {actor.name} (B11)"
 
     def _end_round(self) -> None:
         """Return any uncalled bet the log did not print (B11), gather bets into the pot."""
@@ -585,7 +590,8 @@ class HandReplay:
                 self._return(self.actors[name], amount)
                 self.auto_returned[name] = self.auto_returned.get(name, 0) + amount
                 self.diagnostics.append(
-                    f"B11: the log has no 'Uncalled bet' line for {amount} to {name}; returned"
+                    f"B11: the log has no 'Uncalled bet' line for {chips(amount)} to {name}; "
+                    "returned"
                 )
         pot = self.pot
         # Nobody has acted this round (only ``_acted`` sets ``acted``, and ``last_actor``

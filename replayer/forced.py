@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from parser.model import events as ev
 from replayer import order
+from replayer.amounts import chips
 from replayer.betting import Actor, Illegal, Mismatch
 from replayer.handlers import HandlerTable, handles
 
@@ -89,15 +90,17 @@ def on_bring_in(play: HandReplay, event: ev.BringIn) -> None:
     rnd = play.rnd
     stated = play.hand.stakes.bring_in
     if event.amount > rnd.bet_unit:
-        raise Mismatch("F4", f"a bring-in of {event.amount} is more than the small bet")
+        raise Mismatch("F4", f"a bring-in of {chips(event.amount)} is more than the small bet")
     if stated is not None and event.amount != stated and event.amount != actor.stack:
-        raise Illegal("F4", f"{actor.name} brings in {event.amount}, the bring-in is {stated}")
+        raise Illegal(
+            "F4", f"{actor.name} brings in {chips(event.amount)}, the bring-in is {chips(stated)}"
+        )
     play._pay(actor, event.amount, live=True)
     play.anchor = actor
     rnd.current_bet = actor.bet
     play._acted(actor)
     actor.acted_at = 0  # the completion reopens the betting for him (B8)
-    play.note = f"{actor.name} brings in for {event.amount} (F4)"
+    play.note = f"{actor.name} brings in for {chips(event.amount)} (F4)"
 
 
 HANDLERS: HandlerTable = dict(

@@ -33,6 +33,7 @@ from __future__ import annotations
 from parser.model import events as ev
 from parser.model.games import Forced, GameSpec
 from parser.model.hand import ParsedHand
+from replayer.amounts import chips
 from replayer.betting import Illegal
 
 #: L1: the largest amount, stack or total a hand may hold, in minor units (10**12 cents is
@@ -66,7 +67,7 @@ def check_hand(hand: ParsedHand, spec: GameSpec) -> None:
                 "D6", f"{seat.name} sits in seat {number}: the table's seats are 1 to {top_seat}"
             )
         if abs(seat.stack) > MAX_AMOUNT:
-            raise Illegal("L1", f"{seat.name}'s stack of {seat.stack} {_beyond(seat.stack)}")
+            raise Illegal("L1", f"{seat.name}'s stack of {chips(seat.stack)} {_beyond(seat.stack)}")
     stakes = hand.stakes
     for what, value in (
         ("small stake", stakes.small),
@@ -76,7 +77,7 @@ def check_hand(hand: ParsedHand, spec: GameSpec) -> None:
         ("bring-in", stakes.bring_in),
     ):
         if value is not None and abs(value) > MAX_AMOUNT:
-            raise Illegal("L1", f"the {what} of {value} {_beyond(value)}")
+            raise Illegal("L1", f"the {what} of {chips(value)} {_beyond(value)}")
     summary = hand.summary
     for what, value in (
         ("total pot", summary.total_pot),
@@ -87,13 +88,13 @@ def check_hand(hand: ParsedHand, spec: GameSpec) -> None:
         *(("pot", pot) for pot in summary.pots),
     ):
         if value is not None and abs(value) > MAX_AMOUNT:
-            raise Illegal("L1", f"the {what} of {value} {_beyond(value)}")
+            raise Illegal("L1", f"the {what} of {chips(value)} {_beyond(value)}")
 
 
 def check_amount(event: ev.Event, amount: int) -> None:
     """L1 for one event's amount, where no stack bounds it (collected, cash-out, added)."""
     if abs(amount) > MAX_AMOUNT:
-        raise Illegal("L1", f"the {event.kind} of {amount} {_beyond(amount)}")
+        raise Illegal("L1", f"the {event.kind} of {chips(amount)} {_beyond(amount)}")
 
 
 def over_limit(hand: ParsedHand) -> tuple[int, ev.Event] | None:
@@ -107,4 +108,5 @@ def over_limit(hand: ParsedHand) -> tuple[int, ev.Event] | None:
 
 
 def _beyond(value: int) -> str:
-    return f"is beyond any real game (L1: at most {MAX_AMOUNT:,} in absolute value)"
+    limit = chips(MAX_AMOUNT, grouped=True)
+    return f"is beyond any real game (L1: at most {limit} in absolute value)"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from replayer.amounts import spell
 from replayer.betting import MAX_RAISE_TO, MIN_RAISE_TO, may_raise, to_call
 from replayer.settlement.pots import side_pots
 from replayer.state import HandState, LegalActions, Pot, SeatState
@@ -79,7 +80,7 @@ def snapshot(play: HandReplay) -> HandState:
         current_bet=rnd.current_bet,
         to_act=actor.name if actor else None,
         legal=legal,
-        note=play.note,
+        note=spell(play.note, play.hand),  # the hand's money: '$2.10', not '210'
         formed_pots=formed_pots(
             gathered, live, play.pot, any(a.all_in for a in play.order if a.name in live)
         ),

@@ -34,6 +34,7 @@ from parser.model.errors import CancelledHand, HandError
 from parser.model.hand import ParsedHand, Source
 from parser.rooms.phh.reader import parse_phh
 from parser.rooms.phh.writer import PhhWriteError, write_phh
+from replayer.amounts import spell
 from replayer.engine import HandReplay, replay
 from replayer.result import ReplayResult
 from replayer.settlement.pots import uncalled_excess
@@ -526,7 +527,9 @@ class Recorder:
         fields: dict[str, object] = {"next_board": nxt, "board_cards": count}
         if play.pending is not None:
             phase = Phase.CORRECTION
-            fields["required"] = f"[{play.pending.rule}] {play.pending.message}"
+            # the engine marks amounts in its messages; spelled in the hand's money here
+            message = spell(play.pending.message, play.hand)
+            fields["required"] = f"[{play.pending.rule}] {message}"
         elif not dealt:
             phase = Phase.DEAL
         elif state.legal is not None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from parser.model.events import Collect
 from parser.model.hand import ParsedHand
 from parser.model.house import HouseRules
+from replayer.amounts import chips
 from replayer.betting import Mismatch
 from replayer.settlement.showdown import Award
 
@@ -81,7 +82,9 @@ def check_claims(
             if collects.get(name, 0) >= amount:
                 collects[name] -= amount
         claimed_total = total
-        notes.append(f"B11: the log leaves {left_in} uncalled in the pot; counted as returned")
+        notes.append(
+            f"B11: the log leaves {chips(left_in)} uncalled in the pot; counted as returned"
+        )
     collected = sum(collects.values())
     extra = summary.jackpot + summary.cash_out_fee
     rake = summary.rake if summary.rake is not None else total - collected - extra
@@ -97,11 +100,12 @@ def check_claims(
         if not 0 <= unawarded <= may_keep:
             raise Mismatch(
                 "B10",
-                f"the log pays out {collected} with rake {rake}, but the pot is {total} and "
-                f"the players who cashed out could win only {may_keep} of it",
+                f"the log pays out {chips(collected)} with rake {chips(rake)}, but the pot is "
+                f"{chips(total)} and the players who cashed out could win only "
+                f"{chips(may_keep)} of it",
             )
         if unawarded:
-            notes.append(f"{unawarded} of the pot kept by the site: its winner cashed out")
+            notes.append(f"{chips(unawarded)} of the pot kept by the site: its winner cashed out")
         return Checked(
             rake=rake, collects=collects, rake_paid=_share(rake, collects), notes=tuple(notes),
             unawarded=unawarded,
@@ -120,9 +124,9 @@ def check_claims(
     if collected + rake + extra != total:
         raise Mismatch(
             "B10",
-            f"the log pays out {collected} with rake {rake}"
-            + (f" and {extra} taken" if extra else "")
-            + f", but the pot is {total}",
+            f"the log pays out {chips(collected)} with rake {chips(rake)}"
+            + (f" and {chips(extra)} taken" if extra else "")
+            + f", but the pot is {chips(total)}",
         )
     gross = gross_awards(awards)
     if all([a.evaluated for a in awards]):
@@ -133,7 +137,9 @@ def check_claims(
         eligible = {n for a in awards for n in a.eligible}
         for name, got in collects.items():
             if got and name not in eligible:
-                raise Mismatch("B10", f"the log pays {name} {got}, but he is in no pot he can win")
+                raise Mismatch(
+                    "B10", f"the log pays {name} {chips(got)}, but he is in no pot he can win"
+                )
         rake_paid = _share(rake, collects)
     return Checked(rake=rake, collects=collects, rake_paid=rake_paid, notes=tuple(notes))
 
@@ -144,7 +150,7 @@ def _check_total(claimed: int | None, total: int, rake: int, notes: list[str]) -
     if rake and claimed + rake == total:
         notes.append("the log's total pot is written after the rake")
         return
-    raise Mismatch("B10", f"the log's total pot is {claimed}, the engine's {total}")
+    raise Mismatch("B10", f"the log's total pot is {chips(claimed)}, the engine's {chips(total)}")
 
 
 def _check_winners(
@@ -165,7 +171,7 @@ def _check_winners(
             if got and not due:
                 raise Mismatch(
                     "S2",
-                    f"the log pays {name} {got}, but {', '.join(winners)} "
+                    f"the log pays {name} {chips(got)}, but {', '.join(winners)} "
                     f"{'has' if len(winners) == 1 else 'have'} the best hand",
                     about=lines.get(name),
                 )
@@ -175,7 +181,7 @@ def _check_winners(
             by = f" ({house.name} house rules: odd chips {house.odd_chips})" if odd_chips else ""
             raise Mismatch(
                 "S4" if odd_chips else "S2",
-                f"the log pays {name} {got}; the rules give {due}{by}",
+                f"the log pays {name} {chips(got)}; the rules give {chips(due)}{by}",
                 about=lines.get(name),
             )
     return rake_paid

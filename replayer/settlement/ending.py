@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from parser.model import events as ev
 from parser.model.errors import CancelledHand
+from replayer.amounts import chips
 from replayer.betting import Mismatch
 from replayer.handlers import HandlerTable, handles
 from replayer.limits import check_amount
@@ -26,10 +27,10 @@ def on_uncalled(play: HandReplay, event: ev.UncalledBetReturned) -> None:
         # A converted log that prints the return after the showdown: the engine returned
         # the bet when the round closed (B11); the late line says the same, once.
         del play.auto_returned[actor.name]
-        said = f"B11: the log has no 'Uncalled bet' line for {event.amount} to {actor.name}"
+        said = f"B11: the log has no 'Uncalled bet' line for {chips(event.amount)} to {actor.name}"
         play.diagnostics[:] = [d for d in play.diagnostics if not d.startswith(said)]
         play.diagnostics.append(f"B11: the 'Uncalled bet' line for {actor.name} comes late")
-        play.note = f"uncalled bet of {event.amount} returned to {actor.name} (B11)"
+        play.note = f"uncalled bet of {chips(event.amount)} returned to {actor.name} (B11)"
         return
     bet_part = excess[1] if excess is not None and excess[0] == actor.name else 0
     dead = _uncontested_dead(play, actor.name, bet_part) if bet_part or excess is None else 0
@@ -45,12 +46,14 @@ def on_uncalled(play: HandReplay, event: ev.UncalledBetReturned) -> None:
             play.dead_blinds[actor.name] = blind - min(blind, dead)
         play.pot -= dead
         play.rnd.pot -= dead
-        play.note = f"{event.amount} returned to {actor.name}: uncalled, antes included (B11)"
+        play.note = (
+            f"{chips(event.amount)} returned to {actor.name}: uncalled, antes included (B11)"
+        )
         return
     if excess is None or excess != (actor.name, event.amount):
-        what = f"{excess[1]} to {excess[0]}" if excess else "nothing"
+        what = f"{chips(excess[1])} to {excess[0]}" if excess else "nothing"
         raise Mismatch(
-            "B11", f"{event.amount} returned to {actor.name}, but the uncalled bet is {what}"
+            "B11", f"{chips(event.amount)} returned to {actor.name}, but the uncalled bet is {what}"
         )
     play._return(actor, event.amount)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from parser.model.errors import ReplayMismatch
+from replayer.amounts import spell_all
 from replayer.betting import Actor, Mismatch
 from replayer.result import ReplayResult, new_player_result, new_pot_result, new_replay_result
 from replayer.settlement.claims import Claims, check_claims
@@ -156,7 +157,7 @@ def settle(play: HandReplay) -> ReplayResult:
         claims.rake,
         tuple(play.states),
         tuple(play.decisions),
-        (*play.diagnostics, *claims.notes),
+        spell_all((*play.diagnostics, *claims.notes), play.hand),  # '$2.10', not '210'
         claims.unawarded,
         summary.jackpot + summary.cash_out_fee,
         play.added,
