@@ -122,6 +122,21 @@ def hero_subject() -> people.Subject | None:
         return people.subject_from_choice(conn, str(chosen))
 
 
+@st.cache_data(show_spinner=False, max_entries=8)
+def person_names(path: str, stamp: data.Stamp) -> list[str]:
+    """Every person's name (:func:`analytics.store.people.people`)."""
+    from analytics.store.people import people as stored_people
+
+    with data.read_only(path) as conn:
+        return list(stored_people(conn))
+
+
+def hero_person() -> str | None:
+    """The hero's name when he is a person, else None."""
+    subject = hero_subject()
+    return subject.name if subject is not None and subject.kind == "person" else None
+
+
 def hero() -> str | None:
     """The hero's player name, for the pages that look players up by name: a name's (every
     room's), an account's, a person's first account's (his accounts often share a name)."""

@@ -19,7 +19,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from analytics.stats import explain, leaders, player_page, player_queries, queries
+from analytics.stats import explain, leaders, people, player_page, player_queries, queries
 from analytics.stats import players as stats
 from analytics.store.db import open_read_only, resolve_db_path
 from analytics.store.lookup import StoredHand
@@ -225,7 +225,8 @@ def player_rates(
     currency's hands if ``currency``; his rows on several sites added together, as
     :func:`analytics.stats.explain.explain` lists them)."""
     with read_only(path) as conn:
-        frame = stats.player_stats(conn, stats.StatsQuery(filters=filters, players=(player,)))
+        query = people.named(conn, stats.StatsQuery(filters=filters, players=(player,)))
+        frame = stats.player_stats(conn, query)  # a person: his accounts together
     if currency is not None:
         frame = frame[frame["currency"] == currency]
     return {
@@ -246,7 +247,7 @@ def player_statistics(
     with read_only(path) as conn:
         query = stats.StatsQuery(filters=filters, players=(player,), by=by,
                                  stats=player_queries.TABLE_STATS)  # fmt: skip
-        frame = stats.player_stats(conn, query)
+        frame = stats.player_stats(conn, people.named(conn, query))  # a person: together
     if currency is not None:
         frame = frame[frame["currency"] == currency].reset_index(drop=True)
     return frame

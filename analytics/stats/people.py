@@ -29,6 +29,7 @@ else:  # loaded when a frame is built
 __all__ = [
     "Subject",
     "choices",
+    "named",
     "resolve",
     "stats_report",
     "subject_from_choice",
@@ -87,6 +88,15 @@ def subject_query(conn: sqlite3.Connection, query: StatsQuery, subject: Subject)
         return replace(query, players=(subject.name,), player_ids=None, together=False)
     ids = tuple(account_ids(conn, subject.accounts))
     return replace(query, players=(), player_ids=ids, together=subject.kind == "person")
+
+
+def named(conn: sqlite3.Connection, query: StatsQuery) -> StatsQuery:
+    """``query`` with its one player resolved when he is a person (his accounts summed
+    ``together``), else ``query`` itself: the Player page's statistics of a person."""
+    if len(query.players) != 1:
+        return query
+    subject = resolve(conn, query.players[0])
+    return subject_query(conn, query, subject) if subject.kind == "person" else query
 
 
 def subjects_stats(

@@ -515,7 +515,15 @@ def player_ids(conn: sqlite3.Connection, player: str) -> list[int]:
 
     Why the ids as values and not ``IN (SELECT id ...)``: without table statistics SQLite
     cannot tell how many rows a subquery's players have, and for a read of his seats alone
-    it then prefers a scan of every seat (2.4 s on 1,000,000 hands) to their index."""
+    it then prefers a scan of every seat (2.4 s on 1,000,000 hands) to their index.
+
+    A person's name (``pokerhh alias``, issue 25 item 5) gives his accounts' ids: the
+    Player page then draws him whole."""
+    from analytics.store.people import account_ids, find_person
+
+    person = find_person(conn, player)
+    if person is not None:
+        return account_ids(conn, person[1])
     sql = "SELECT id FROM players WHERE name = ? AND NOT anonymous"  # no "Seat 4" (0012)
     return [r[0] for r in conn.execute(sql, (player,))]
 

@@ -26,8 +26,9 @@ if not counts.get("ok"):
     st.stop()
 
 filters = common.filters()
-players = data.filter_options(str(path), stamp).players
-hero = common.hero()
+# People first (pokerhh alias: his accounts drawn together, issue 25), then the names.
+players = [*common.person_names(str(path), stamp), *data.filter_options(str(path), stamp).players]
+hero = common.hero_person() or common.hero()
 default = players.index(hero) if hero in players else 0
 player = st.selectbox("Player", players, index=default, key=f"player_{hero}")
 if player is None:
