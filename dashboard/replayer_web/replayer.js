@@ -531,7 +531,9 @@
     timings: timings,
     step: function () { return view.step; },
     steps: last + 1,
-    go: go
+    go: go,
+    /* every step's table built (the idle-time prebuild is done) */
+    built: function () { return pictures.filter(Boolean).length === steps.length; }
   };
   if (options.autofocus) { root.focus({ preventScroll: true }); }
 })();
