@@ -12,12 +12,14 @@ again as it was.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 
 import streamlit as st
 
 from analytics.hud import live
 from analytics.store import notes as store
+from analytics.store.db import BadDatabase
 from dashboard import common, data, notes_widgets
 from dashboard.table_html import STYLE, table_html
 
@@ -55,7 +57,9 @@ def _views(minutes: float, hero: str | None) -> tuple[list[str], list[tuple[str,
         # The players of the hands stored since the last look: their figures changed, at
         # whichever table they sit.
         touched = live.players_of(conn, [h.id for h in hands if h.id not in seen])
-        seen.update(h.id for h in hands)
+        cache["seen"] = {h.id for h in hands}  # the window's: bounded however long the session
+        for gone in set(views) - set(latest):  # tables that left the window
+            del views[gone]
         tables: list[live.TableView] = []
         for key, hand in latest.items():
             known = views.get(key)
@@ -80,7 +84,11 @@ def _views(minutes: float, hero: str | None) -> tuple[list[str], list[tuple[str,
 
 @st.fragment(run_every=REFRESH_S)
 def live_tables() -> None:
-    html, _ = _views(float(minutes), hero)
+    try:
+        html, _ = _views(float(minutes), hero)
+    except (sqlite3.Error, BadDatabase) as error:  # a migration or vacuum under way...
+        html = st.session_state.get("table_cache", {}).get("html", [])
+        st.text(f"The database could not be read just now ({error}); the last look is shown.")
     if not html:
         st.info(f"No table has a hand in the last {minutes:g} minutes. Start `pokerhh watch`"
                 " (or the Import page's watcher) while you play: each table appears here"
@@ -92,7 +100,7 @@ def live_tables() -> None:
 live_tables()
 
 st.subheader("Notes")
-_, players = _views(float(minutes), hero)
+players = st.session_state.get("table_cache", {}).get("players", [])  # the look just drawn
 if players:
     shown = list(dict.fromkeys(players))
     picked = st.selectbox("Player", shown, format_func=lambda p: f"{p[1]} ({p[0]})",
