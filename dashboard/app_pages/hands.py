@@ -14,7 +14,7 @@ import streamlit as st
 
 from analytics.output.format import Money
 from analytics.stats import queries
-from dashboard import common, data, leak_link, notes_widgets, replayer_view
+from dashboard import common, data, leak_link, notes_widgets, replayer_view, where_box
 
 if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
     from streamlit.elements.lib.column_types import ColumnConfig
@@ -40,6 +40,9 @@ with st.container(border=True):
     all_in = c5.checkbox("Someone all-in", key="hands_all_in")
     limit = c6.select_slider("Show at most", [100, 1000, 5000, 20000], value=1000,
                              key="hands_limit")  # fmt: skip
+    # issue 25 item 2: a hand query (docs/query.md), its error shown under the box
+    where = where_box.applied(str(path), stamp, common.filters(), hero, "hands_where",
+                              "the sidebar's hero")  # fmt: skip
 
 search = queries.HandSearch(
     player=player,
@@ -50,7 +53,7 @@ search = queries.HandSearch(
     limit=int(limit),
 )
 search = leak_link.narrowed(search)  # a leak's hands, sent by the Leaks page (issue 25)
-hands = data.hands_table(str(path), stamp, common.filters(), search, hero)
+hands = data.hands_table(str(path), stamp, where, search, hero)
 hands = notes_widgets.tags_column(path, hands)  # issue 26: tags, and a filter by tag
 st.caption(f"{len(hands):,} hands" + (" (the limit)" if len(hands) >= limit else "")
            + ". Select a row to open it in the replay viewer.")  # fmt: skip

@@ -17,7 +17,7 @@ import streamlit as st
 from analytics.output.format import CHIP_CURRENCIES
 from analytics.stats import player_page, player_queries
 from analytics.stats import players as stats
-from dashboard import common, data, notes_widgets
+from dashboard import common, data, notes_widgets, where_box
 
 st.title("Player")
 path, stamp, counts = common.database()
@@ -39,6 +39,8 @@ if len(rooms) > 1:
                     help="The same name in two rooms is two players")  # fmt: skip
     filters = replace(filters, sites=(room or rooms[0],))
 notes_widgets.notes_box(path, filters.sites if len(rooms) > 1 else rooms, player)  # issue 26
+# issue 25 item 2: a hand query narrows every figure of the page (docs/query.md)
+filters = where_box.applied(str(path), stamp, filters, player, "player_where", "this player")
 hand_counts, summed = data.player_source(str(path), stamp, filters, player)
 if not hand_counts:
     st.info("This player has no hands under the current filters.")
