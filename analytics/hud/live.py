@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from analytics.hud.types import PlayerType, Sample, type_label
@@ -230,17 +231,17 @@ def table_view(
     conn: sqlite3.Connection,
     latest: LiveHand,
     table_hands: list[int],
-    hero: str | None = None,
+    hero: str | Collection[str] | None = None,
 ) -> TableView:
-    """The table of ``latest`` as it is now: its seats, the hero (``hero`` if he sits
-    there, else guessed from ``table_hands``, the table's hand ids in the window), and each
-    opponent's figures."""
+    """The table of ``latest`` as it is now: its seats, the hero (``hero``, or one of the
+    names of a person's accounts, if he sits there; else guessed from ``table_hands``, the
+    table's hand ids in the window), and each opponent's figures."""
     head = conn.execute(_HAND, (latest.id,)).fetchone()
     site, table_name, hand, hand_id, started_at, game, currency, unit, small, big = head
     rows = conn.execute(_SEATS, (hand,)).fetchall()
-    names = [str(r[1]) for r in rows]
-    if hero is None or hero not in names:
-        hero = _guess_hero(conn, table_hands or [hand])
+    heroes = {hero} if isinstance(hero, str) else set(hero or ())
+    seated = next((str(r[1]) for r in rows if r[1] in heroes), None)
+    hero = seated if seated is not None else _guess_hero(conn, table_hands or [hand])
     wanted = [str(r[1]) for r in rows if r[1] != hero and not r[6]]
     figures = opponent_figures(conn, site, currency, wanted)
     seats = [

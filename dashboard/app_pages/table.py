@@ -38,10 +38,13 @@ if not stamp:
 minutes = st.number_input("Tables with a hand in the last (minutes)", min_value=1,
                           max_value=24 * 60, value=live.DEFAULT_MINUTES, step=5,
                           key="table_minutes")  # fmt: skip
-hero = common.hero()
+subject = common.hero_subject()
+#: The hero's names: a person's accounts' (he may sit as any of them), an account's, a name.
+hero = (() if subject is None else tuple(sorted({a.name for a in subject.accounts})) if
+        subject.accounts else (subject.name,))  # fmt: skip
 
 
-def _views(minutes: float, hero: str | None) -> tuple[list[str], list[tuple[str, str]]]:
+def _views(minutes: float, hero: tuple[str, ...]) -> tuple[list[str], list[tuple[str, str]]]:
     """The HTML of each live table, from the session's cache when nothing changed."""
     cache = st.session_state.setdefault("table_cache", {})
     now_stamp = data.version(path)

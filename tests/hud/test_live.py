@@ -60,7 +60,7 @@ def test_the_window_holds_the_last_minutes_and_each_tables_latest_hand(db: Datab
     assert len(live.window(db.conn, live.since(2.5, NOW))) == 2 + 2  # Alpha's last two, Beta
 
 
-def _view(db: Database, table: str, hero: str | None = None) -> live.TableView:
+def _view(db: Database, table: str, hero: str | tuple[str, ...] | None = None) -> live.TableView:
     hands = live.window(db.conn, live.since(10, NOW))
     latest = live.latest_by_table(hands)[("PokerStars", table)]
     ids = [h.id for h in hands if h.table_name == table]
@@ -78,6 +78,11 @@ def test_the_hero_is_the_player_whose_cards_are_known(db: Database) -> None:
     chosen = _view(db, "Alpha", hero="Ann")
     assert [s.name for s in chosen.seats if s.is_hero] == ["Ann"]
     assert chosen.seats[0].opponent is not None
+    # A person's accounts: whichever of his names sits here.
+    person = _view(db, "Alpha", hero=("Zed", "Bob"))
+    assert [s.name for s in person.seats if s.is_hero] == ["Bob"]
+    # None of them here: the guess.
+    assert _view(db, "Alpha", hero=("Zed",)).hero == "Hero"
 
 
 def test_no_hero_is_guessed_on_a_tie(samples_import: Path) -> None:
