@@ -635,11 +635,22 @@ class _Compiler:
 
 
 def hero_ids(conn: sqlite3.Connection, name: str | None) -> tuple[int, ...] | None:
-    """The hero's accounts: the players named ``name`` (any case, any room); without a
-    name the database's own hero (:func:`database_hero`), None if it has none."""
+    """The hero's accounts: a person's (``pokerhh alias``), one account's (``SITE:NAME``),
+    else the players named ``name`` (any case, any room), as ``pokerhh stats --player``
+    reads it; without a name the database's own hero (:func:`database_hero`), None if it
+    has none."""
     if name is None:
         found = database_hero(conn)
         return None if found is None else (found,)
+    from analytics.stats.people import resolve
+    from analytics.store.people import AliasError, account_ids
+
+    try:
+        subject = resolve(conn, name)
+    except AliasError:  # SITE:NAME of a room where no one has that name
+        return ()
+    if subject.kind != "name":
+        return tuple(account_ids(conn, subject.accounts))
     rows = conn.execute(
         "SELECT id FROM players WHERE name = ? COLLATE NOCASE ORDER BY id", (name,)
     ).fetchall()

@@ -160,3 +160,21 @@ def test_the_migration_fills_the_actions_of_hands_stored_before_it(db: Path) -> 
         assert conn.execute("SELECT * FROM hand_actions ORDER BY hand, n").fetchall() == written
     finally:
         conn.close()
+
+
+def test_the_hero_may_be_an_account_or_a_person(
+    db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--player`` as ``pokerhh stats`` reads it: SITE:NAME, or a person of ``alias``."""
+    conn = sqlite3.connect(db)
+    (player, site) = conn.execute(  # a name of one room: the name and the account agree
+        "SELECT p.name, min(p.site) FROM seats s JOIN players p ON p.id = s.player_id"
+        " GROUP BY p.name HAVING count(DISTINCT p.site) = 1 ORDER BY count(*) DESC LIMIT 1"
+    ).fetchone()
+    conn.close()
+    by_name = run(db, capsys, "hands", "--player", player, "--where", "pot > 1bb")
+    by_account = run(db, capsys, "hands", "--player", f"{site}:{player}", "--where", "pot > 1bb")
+    assert by_account == by_name
+    assert run(db, capsys, "alias", "add", "Me", f"{site}:{player}")[0] == 0
+    assert run(db, capsys, "hands", "--player", "me", "--where", "pot > 1bb") == by_name
+    assert run(db, capsys, "hands", "--player", f"{site}:Nobody", "--where", "pot > 1bb")[0] == 2
