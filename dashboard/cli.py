@@ -573,12 +573,18 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _migrate(args: argparse.Namespace) -> int:
+    from analytics.store import migrations
     from analytics.store.db import open_writer
 
     db_path = resolve_db_path(args.db)
     if not db_path.exists():
         raise NoDatabase(db_path)
-    db, upgrade = open_writer(db_path)
+    # A migration that replays the stored hands (0016's new statistics) shows how far it is.
+    migrations.set_progress(_progress_bar)
+    try:
+        db, upgrade = open_writer(db_path)
+    finally:
+        migrations.set_progress(None)
     db.close()
     if upgrade.applied:
         steps = ", ".join(upgrade.applied)
@@ -587,6 +593,15 @@ def _migrate(args: argparse.Namespace) -> int:
     else:
         print(f"{db_path}: schema {upgrade.after} is up to date")
     return EXIT_OK
+
+
+def _progress_bar(what: str, done: int, total: int) -> None:
+    """``[#####.....] 12,000 / 40,000 hands (statistics)`` on stderr, redrawn in place."""
+    width = 30
+    filled = width * done // total if total else width
+    end = "\n" if done >= total else ""
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,} / {total:,} hands ({what})",
+          end=end, file=sys.stderr, flush=True)  # fmt: skip
 
 
 def _vacuum(args: argparse.Namespace) -> int:

@@ -50,9 +50,9 @@ PLAYER_FIELDS = (
     "name", "seat", "position", "starting_stack", "hole_cards", "invested", "collected", "net",
     "stats",
 )  # fmt: skip
-#: The keys of a player's ``stats`` object: the ``player_hand_stats`` columns (but the seat
-#: and position, already in the player) and the all-in EV.
-STATS_FIELDS = (
+#: The keys of a player's ``stats`` object as they shipped: the ``player_hand_stats``
+#: columns of the day (but the seat and position, already in the player) and the all-in EV.
+_SHIPPED_STATS_FIELDS = (
     "vpip", "pfr", "three_bet_chance", "three_bet", "four_bet_chance", "four_bet",
     "fold_to_three_bet_chance", "fold_to_three_bet", "squeeze_chance", "squeeze",
     "steal_chance", "steal", "fold_to_steal_chance", "fold_to_steal",
@@ -70,8 +70,16 @@ STATS_FIELDS = (
     "bets_river", "raises_river", "calls_river", "checks_river", "folds_river",
     "walk", "all_in_street", "net", "rake_paid", "all_in_ev", "all_in_ev_status",
 )  # fmt: skip
-#: The stored flags among them (the rest of ``STATS_FIELDS`` is the all-in EV).
-_FLAG_COLUMNS = STATS_FIELDS[:-2]
+_ALL_IN = ("all_in_ev", "all_in_ev_status")
+#: The keys of a player's ``stats`` object: the shipped ones, then every later per-hand
+#: fact of the statistics catalog (``analytics.stats.catalog``, stored by the flags'
+#: fields), in their order: a key is never renamed or moved, only added at the end.
+STATS_FIELDS = (
+    *_SHIPPED_STATS_FIELDS,
+    *(name for name in FIELDS[2:] if name not in _SHIPPED_STATS_FIELDS),
+)
+#: The stored flags among them (the others are the all-in EV).
+_FLAG_COLUMNS = tuple(name for name in STATS_FIELDS if name not in _ALL_IN)
 _IS_FLAG = dict(zip(FIELDS, IS_FLAG, strict=True))
 _BOOLS = tuple(_IS_FLAG[name] for name in _FLAG_COLUMNS)
 #: The keys of a problem.
@@ -149,5 +157,11 @@ def _player(row: tuple[Any, ...]) -> dict[str, Any]:
 
 def _stats(values: tuple[Any, ...]) -> dict[str, Any]:
     stored, all_in = values[: len(_BOOLS)], values[len(_BOOLS) :]
-    flags = [bool(v) if is_flag else v for v, is_flag in zip(stored, _BOOLS, strict=True)]
-    return dict(zip(STATS_FIELDS, (*flags, *all_in), strict=True))
+    # A flag a hand has no value for (a stored hand a later version could not replay
+    # again for a migration's new statistic) stays null, never false.
+    out: dict[str, Any] = {
+        name: bool(v) if is_flag and v is not None else v
+        for name, v, is_flag in zip(_FLAG_COLUMNS, stored, _BOOLS, strict=True)
+    }
+    out.update(zip(_ALL_IN, all_in, strict=True))
+    return {name: out[name] for name in STATS_FIELDS}

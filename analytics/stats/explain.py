@@ -289,6 +289,8 @@ def _why(found: Stat, values: dict[str, object], reasons: dict[str, str]) -> str
     if found.kind is Kind.RATE and found.done_flag is not None:
         if found.chance_flag is not None:
             chance = bool(values[found.chance_flag])
+            if found.position is not None and values["position"] != found.position:
+                chance = False
             because = reasons.get(found.reason or "") or _CHANCE_TEXT.get(
                 found.chance_flag, found.chance_flag
             )
@@ -296,11 +298,11 @@ def _why(found: Stat, values: dict[str, object], reasons: dict[str, str]) -> str
             chance = not values["walk"]
             because = "not a walk" if chance else "a walk: everyone folded to him in the big blind"
         if not chance:
-            why_not = _NO_CHANCE.get(found.name, "not in the situation")
-            return f"not counted (no {found.label} chance: {why_not})"
+            return f"not counted (no {found.label} chance: {found.no_chance})"
         done = bool(values[found.done_flag])
         verdict = "in the numerator" if done else "not in the numerator"
-        return f"in the denominator ({because}); {verdict} ({_DONE_TEXT[found.name][done]})"
+        texts = found.done_text or ("not done", "done")
+        return f"in the denominator ({because}); {verdict} ({texts[done]})"
     if found.name in ("af", "afq"):
         streets = ("flop", "turn", "river")
         counts = {
@@ -324,26 +326,4 @@ def _why(found: Stat, values: dict[str, object], reasons: dict[str, str]) -> str
 _CHANCE_TEXT = {
     "saw_flop": "he saw the flop",
     "went_to_showdown": "he went to showdown",
-}
-_NO_CHANCE = {
-    "vpip": "a walk",
-    "pfr": "a walk",
-    "wtsd": "he did not see the flop",
-    "wwsf": "he did not see the flop",
-    "wsd": "he did not go to showdown",
-}
-#: (not done, done) texts per rate.
-_DONE_TEXT = {
-    "vpip": ("he put no money in voluntarily pre-flop", "he called or raised pre-flop"),
-    "pfr": ("he did not raise pre-flop", "he raised pre-flop"),
-    "three_bet": ("he did not 3-bet", "he 3-bet"),
-    "fold_to_three_bet": ("he did not fold to the 3-bet", "he folded to the 3-bet"),
-    "four_bet": ("he did not 4-bet", "he 4-bet"),
-    "cbet_flop": ("he did not bet the flop", "he c-bet the flop"),
-    "fold_to_cbet_flop": ("he did not fold to the c-bet", "he folded to the c-bet"),
-    "steal": ("he did not raise", "he raised: a steal"),
-    "fold_to_steal": ("he did not fold to the steal", "he folded to the steal"),
-    "wtsd": ("he folded before the showdown", "he went to showdown"),
-    "wsd": ("he won nothing at showdown", "he won at showdown"),
-    "wwsf": ("he won nothing", "he won something after seeing the flop"),
 }

@@ -2,8 +2,10 @@
 
 Kept apart from the walk that computes them (``analytics.stats.flags``) so the storage and the docs
 test can read the field list without it. ``FIELDS`` is the column order of the
-``player_hand_stats`` table (migration ``0002_player_stats``): a new field needs a new
-migration, and a test compares the two.
+``player_hand_stats`` view (migration ``0002_player_stats``, the fields of 0016 before the
+money): a new field needs a new migration, and a test compares the two. The statistics that
+count the fields are the rows of ``analytics.stats.catalog``; ``tests/stats/test_catalog.py``
+checks each of their facts is a field here.
 """
 
 from __future__ import annotations
@@ -94,6 +96,27 @@ class PlayerFlags:
     walk: bool
     #: The street on which the player was all-in (his stack at 0 at the end), else None.
     all_in_street: str | None
+    # -- issue 25, item 3 (migration 0016: the bits of ``seats.flags2``)
+    rfi_chance: bool
+    rfi: bool
+    limp_chance: bool
+    limp: bool
+    cold_call_chance: bool
+    cold_call: bool
+    fold_to_four_bet_chance: bool
+    fold_to_four_bet: bool
+    donk_flop_chance: bool
+    donk_flop: bool
+    donk_turn_chance: bool
+    donk_turn: bool
+    donk_river_chance: bool
+    donk_river: bool
+    probe_turn_chance: bool
+    probe_turn: bool
+    probe_river_chance: bool
+    probe_river: bool
+    float_turn_chance: bool
+    float_turn: bool
     net: int
     rake_paid: int
     reasons: dict[str, str] = field(default_factory=dict, hash=False)
@@ -111,6 +134,8 @@ CHANCE_STATS: dict[str, tuple[str, str]] = {
         "cbet_flop", "cbet_turn", "cbet_river",
         "fold_to_cbet_flop", "fold_to_cbet_turn", "fold_to_cbet_river",
         "check_raise_flop", "check_raise_turn", "check_raise_river",
+        "rfi", "limp", "cold_call", "fold_to_four_bet", "donk_flop", "donk_turn", "donk_river",
+        "probe_turn", "probe_river", "float_turn",
     )
 }  # fmt: skip
 
@@ -141,6 +166,16 @@ WALK: Final = _AT["walk"]
 ALL_IN_STREET: Final = _AT["all_in_street"]
 NET: Final = _AT["net"]
 RAKE_PAID: Final = _AT["rake_paid"]
+RFI_CHANCE: Final = _AT["rfi_chance"]
+RFI: Final = _AT["rfi"]
+LIMP_CHANCE: Final = _AT["limp_chance"]
+LIMP: Final = _AT["limp"]
+COLD_CALL_CHANCE: Final = _AT["cold_call_chance"]
+COLD_CALL: Final = _AT["cold_call"]
+FOLD_4B_CHANCE: Final = _AT["fold_to_four_bet_chance"]
+FOLD_4B: Final = _AT["fold_to_four_bet"]
+FLOAT_CHANCE: Final = _AT["float_turn_chance"]
+FLOAT: Final = _AT["float_turn"]
 #: Index of ``bets_preflop``; round r, action k is at COUNTS + 5 * r + k.
 COUNTS: Final = _AT["bets_preflop"]
 #: By round index (1 = flop ...): the chance and done indexes; index 0 unused.
@@ -156,6 +191,16 @@ FOLD_CBET_AT: tuple[tuple[int, int] | None, ...] = (
 CHECK_RAISE_AT: tuple[tuple[int, int] | None, ...] = (
     None,
     *((_AT[f"check_raise_{s}_chance"], _AT[f"check_raise_{s}"]) for s in _POSTFLOP),
+)
+DONK_AT: tuple[tuple[int, int] | None, ...] = (
+    None,
+    *((_AT[f"donk_{s}_chance"], _AT[f"donk_{s}"]) for s in _POSTFLOP),
+)
+#: Probe bets on the turn and river (index 2 and 3); none on the flop.
+PROBE_AT: tuple[tuple[int, int] | None, ...] = (
+    None,
+    None,
+    *((_AT[f"probe_{s}_chance"], _AT[f"probe_{s}"]) for s in _POSTFLOP[1:]),
 )
 SAW_AT: tuple[int | None, ...] = (None, _AT["saw_flop"], _AT["saw_turn"], _AT["saw_river"])
 

@@ -27,6 +27,14 @@ better (documented per stat in ``docs/stats.md``):
 - C-bets follow the aggressor: the flop chance is the pre-flop last full raiser's, the turn
   chance needs a flop c-bet that nobody raised (he is still the last aggressor), the river
   chance the same on the turn.
+  In stud and draw games (no PT4 definition) the c-bet is FPDB's: the last bettor or
+  raiser of the round before has the chance if nobody bet before him; in draw games FPDB's
+  draws come before the bets, so a lead takes nothing away and raising it is the c-bet.
+- Raise first in, limp and cold call read the player's first pre-flop decision; fold to
+  4-bet mirrors fold to 3-bet; donk and probe bets are a first action with nobody betting
+  while the last aggressor (the missed c-bettor of a round checked through) is still to
+  act; a float is a bet on the turn after calling the flop c-bet in position and seeing
+  the c-bettor check (``docs/stats.md`` has each).
 
 Stud and draw (``docs/stats.md``, "Stud and draw games"): the *first betting round* plays
 the part of pre-flop (3rd street in stud, the round before the first draw in draw games)
@@ -60,7 +68,7 @@ from parser.model import events as ev
 from parser.model.games import GAME_SPECS, Forced
 from replayer.result import PlayerResult, ReplayResult
 
-__all__ = ["BRING_IN_GAMES", "FIELDS", "PlayerFlags", "flag_rows", "player_flags"]
+__all__ = ["BRING_IN_GAMES", "DRAW_GAMES", "FIELDS", "PlayerFlags", "flag_rows", "player_flags"]
 
 # The constants are ``Final``: compiled (``setup.py``), mypyc reads them as C statics, not
 # from the module's dictionary.
@@ -80,6 +88,12 @@ _FIRST_STREET: Final = {game: spec.street_names[0] for game, spec in GAME_SPECS.
 BRING_IN_GAMES: Final = frozenset(
     game for game, spec in GAME_SPECS.items() if spec.forced is Forced.BRING_IN
 )
+#: Games with a draw before each later round (FPDB's actions list the draws first).
+DRAW_GAMES: Final = frozenset(
+    game for game, spec in GAME_SPECS.items() if "predraw" in spec.street_names
+)
+#: Games whose c-bet is FPDB's (PokerTracker 4 tracks neither stud nor draw).
+_FPDB_CBET: Final = BRING_IN_GAMES | DRAW_GAMES
 #: The last round with count columns of its own (the river); later rounds add to it.
 _LAST_COUNTED: Final = len(ff.ROUND_NAMES) - 1
 #: The ``saw_*`` columns of a player who saw rounds 1 to ``n`` after the first, by ``n``.
@@ -121,8 +135,9 @@ class _Seat:
     """One player during the walk: his flags and what the walk remembers about him."""
 
     __slots__ = (
-        "check_raise_seen", "checked", "faced_cbet", "fold_3b_pending", "name", "paid_on",
-        "position", "reasons", "result", "values",
+        "acted", "check_raise_seen", "checked", "faced_cbet", "floated", "fold_3b_pending",
+        "fold_4b_pending", "name", "paid_on", "position", "reasons", "result", "round_acted",
+        "values",
     )  # fmt: skip
 
     def __init__(self, result: PlayerResult) -> None:
@@ -140,6 +155,14 @@ class _Seat:
         self.checked = self.check_raise_seen = self.faced_cbet = False
         #: He had put money in voluntarily when the 3-bet came, and has not acted since.
         self.fold_3b_pending = False
+        #: The same for the 4-bet.
+        self.fold_4b_pending = False
+        #: He has made a decision in the first round.
+        self.acted = False
+        #: The round of his last decision (-1: none yet).
+        self.round_acted = -1
+        #: He called the flop c-bet in position (his first action on the flop).
+        self.floated = False
 
     def reason(self, stat: str, text: str) -> None:
         if self.reasons is None:
@@ -183,6 +206,23 @@ class _Tally:
         self.cbettor: _Seat | None = None
         #: This round's c-bet is still the bet to face (nobody raised it).
         self.cbet_live = False
+        #: Stud and draw: the c-bet is FPDB's (the module docstring); in draw games its
+        #: "nobody bet before him" always holds (the draws come first in its actions).
+        self.fpdb_cbet = game in _FPDB_CBET
+        self.draw = game in DRAW_GAMES
+        #: The round's last bettor or raiser, an incomplete raise too (FPDB's initiative).
+        self.last_bettor: _Seat | None = None
+        # -- donk bets, probe bets, floats (issue 25, item 3)
+        #: The last aggressor of the round before (the first round's last full raiser).
+        self.prev_aggressor: _Seat | None = None
+        #: The c-bet candidate who had his chance this round and did not bet.
+        self.missed_cbet: _Seat | None = None
+        #: The candidate who missed his c-bet on a round checked through, this round.
+        self.probe_target: _Seat | None = None
+        #: The flop c-bettor checked the turn: a floater's bet is a float.
+        self.float_open = False
+        #: (player, round) of every decision, made when first asked (:meth:`_acts_in`).
+        self.actors: set[tuple[str, int]] | None = None
 
     # -- the walk -------------------------------------------------------------------------
 
@@ -200,11 +240,13 @@ class _Tally:
                 self._next_round()
             if kind in _PAYING:
                 seat.paid_on = street
+                if kind != "call":
+                    self.last_bettor = seat
             slot = offset[kind]
             if round_index == 0:
                 if not self.completed and kind in _RAISING:
                     slot = 0  # the completion, or a short all-in towards it: a bet (B7)
-                self._first_round(seat, index, kind, could_raise, full)
+                self._first_round(seat, index, kind, to_call, could_raise, full)
             elif round_index <= _LAST_COUNTED:
                 self._later_round(seat, street, kind, to_call, current, could_raise, full)
             # Stud's 7th street has no columns: it counts with the river's (6th street).
@@ -215,12 +257,22 @@ class _Tally:
         self.round_index = index = self.round_index + 1
         for seat in self.seats.values():
             seat.checked = seat.check_raise_seen = seat.faced_cbet = False
+        # Donk and probe bets: who was the aggressor, who missed his c-bet on a round
+        # checked through.
+        self.prev_aggressor = self.last_raiser if index == 1 else self.aggressor
+        missed = self.missed_cbet
+        self.probe_target = missed if index >= 2 and self.aggressor is None else None
+        self.missed_cbet = None
+        self.float_open = False
         # The c-bet chain: the first round's last full raiser, then a c-bettor who stayed
         # the last aggressor of his round.
-        if index == 1:
+        if self.fpdb_cbet:
+            self.cbet_candidate = self.last_bettor
+        elif index == 1:
             self.cbet_candidate = self.last_raiser
         else:
             self.cbet_candidate = self.cbettor if self.cbettor is self.aggressor else None
+        self.last_bettor = None
         self.cbettor = self.aggressor = None
         self.cbet_live = False
 
@@ -230,7 +282,8 @@ class _Tally:
         return event.amount  # type: ignore[attr-defined,no-any-return]
 
     def _first_round(
-        self, seat: _Seat, index: int, kind: str, can_raise: bool, full: bool | None
+        self, seat: _Seat, index: int, kind: str, to_call: int, can_raise: bool,
+        full: bool | None,
     ) -> None:
         """Pre-flop (the first betting round): VPIP, PFR, steals, the raise ladder."""
         values = seat.values
@@ -241,6 +294,9 @@ class _Tally:
             values[ff.VPIP] = 1
             if raising:
                 values[ff.PFR] = 1
+        if not seat.acted:
+            seat.acted = True
+            self._first_decision(seat, kind, to_call, can_raise, raising)
         # Steals: an open raise from CO, BTN or SB; the blinds facing it alone. Stud has no
         # blinds to steal and no positions: never a chance there (not applicable).
         if not self.opened:
@@ -271,9 +327,21 @@ class _Tally:
                     values[ff.FOLD_STEAL] = 1
             if voluntary:
                 self.steal_alone = False
-        # The ladder: 3-bet, squeeze, 4-bet, fold to 3-bet.
+        # The ladder: 3-bet, squeeze, 4-bet, fold to 3-bet, fold to 4-bet.
         level = self.level
         raiser = self.last_raiser
+        if seat.fold_4b_pending:
+            seat.fold_4b_pending = False
+            if level == 3 and raiser is not None:
+                values[ff.FOLD_4B_CHANCE] = 1
+                if explain:
+                    seat.reason(
+                        "fold_to_four_bet",
+                        f"fold to 4-bet chance: put money in {self.words[0]}, then faced a"
+                        f" 4-bet ({raiser.name} to {self._raise_to()})",
+                    )
+                if kind == "fold":
+                    values[ff.FOLD_4B] = 1
         if seat.fold_3b_pending:
             # His first decision since the 3-bet: a chance if he still faces it.
             seat.fold_3b_pending = False
@@ -337,10 +405,61 @@ class _Tally:
                 for other in self.seats.values():
                     if other is not seat and other.values[ff.VPIP]:
                         other.fold_3b_pending = True
+            elif level == 2:
+                # The 4-bet, likewise.
+                for other in self.seats.values():
+                    if other is not seat and other.values[ff.VPIP]:
+                        other.fold_4b_pending = True
         elif voluntary and level:
             self.callers += 1
         if voluntary:
             self.opened = True
+
+    def _first_decision(
+        self, seat: _Seat, kind: str, to_call: int, can_raise: bool, raising: bool
+    ) -> None:
+        """His first decision of the first round: raise first in, limp, cold call."""
+        values = seat.values
+        explain = self.explain
+        raiser = self.last_raiser
+        if not self.opened and can_raise:
+            values[ff.RFI_CHANCE] = 1
+            if explain:
+                seat.reason(
+                    "rfi", f"RFI chance: everyone before him folded {self.words[0]} and"
+                    " he could raise",
+                )  # fmt: skip
+            if raising:
+                values[ff.RFI] = 1
+        if not to_call:
+            return
+        if raiser is None:
+            values[ff.LIMP_CHANCE] = 1
+            if explain:
+                forced = "the bring-in" if self.bring_in else "the big blind"
+                seat.reason("limp", f"limp chance: faced {forced} and no raise {self.words[0]}")
+            if kind == "call":
+                values[ff.LIMP] = 1
+        elif raiser is not seat:
+            values[ff.COLD_CALL_CHANCE] = 1
+            if explain:
+                seat.reason(
+                    "cold_call",
+                    f"cold call chance: faced {raiser.name}'s raise {self.words[0]} with no"
+                    " voluntary chip in before it",
+                )
+            if kind == "call":
+                values[ff.COLD_CALL] = 1
+
+    def _acts_in(self, seat: _Seat, round_index: int) -> bool:
+        """Whether ``seat`` makes a decision in that round (his turn is still to come)."""
+        actors = self.actors
+        if actors is None:
+            round_of = _ROUND_OF[self.result.hand.game]
+            actors = self.actors = {
+                (d.player, round_of[d.street]) for d in self.result.decisions
+            }
+        return (seat.name, round_index) in actors
 
     def _later_round(
         self,
@@ -356,18 +475,27 @@ class _Tally:
         values = seat.values
         index = self.round_index
         explain = self.explain
+        first = seat.round_acted != index
+        seat.round_acted = index
+        if first and not current:
+            self._lead(seat, index, kind)
         if seat is self.cbet_candidate:
-            # His first action this round: a c-bet chance if nobody bet before him.
+            # His first action this round: a c-bet chance if nobody bet before him (in
+            # draw games, FPDB's: always, and a raise of a lead is the c-bet).
             self.cbet_candidate = None
-            if not current:
+            if not current or self.draw:
                 chance, done = ff.CBET_AT[index]  # type: ignore[misc]
                 values[chance] = 1
                 if explain:
                     seat.reason(f"cbet_{ff.ROUND_NAMES[index]}", self._cbet_reason(index))
-                if kind == "bet":
+                if kind == "bet" or (self.draw and kind in _RAISING):
                     values[done] = 1
                     self.cbettor = seat
                     self.cbet_live = True
+                else:
+                    self.missed_cbet = seat
+                    if index == 2 and kind == "check":
+                        self.float_open = True
         elif self.cbet_live and not seat.faced_cbet and seat is not self.cbettor:
             seat.faced_cbet = True
             chance, done = ff.FOLD_CBET_AT[index]  # type: ignore[misc]
@@ -382,6 +510,8 @@ class _Tally:
                 )
             if kind == "fold":
                 values[done] = 1
+            elif kind == "call" and first and index == 1:
+                seat.floated = True  # in position: the c-bet came before his first action
         if seat.checked and not seat.check_raise_seen and to_call:
             seat.check_raise_seen = True
             if can_raise:
@@ -403,8 +533,66 @@ class _Tally:
             if full or kind == "bet":
                 self.aggressor = seat
 
+    def _lead(self, seat: _Seat, index: int, kind: str) -> None:
+        """His first action of a later round, nobody having bet: a donk bet chance (the
+        last aggressor before is still to act), a probe bet chance (the aggressor missed
+        his c-bet on a round checked through and is still to act), a float chance (he
+        called the flop c-bet in position and the c-bettor checked the turn)."""
+        values = seat.values
+        explain = self.explain
+        target = self.prev_aggressor
+        if (
+            target is not None and target is not seat and target.round_acted != index
+            and self._acts_in(target, index)
+        ):  # fmt: skip
+            chance, done = ff.DONK_AT[index]  # type: ignore[misc]
+            values[chance] = 1
+            if explain:
+                seat.reason(
+                    f"donk_{ff.ROUND_NAMES[index]}",
+                    f"donk bet chance: first to act {self._on(index)} with nobody betting,"
+                    f" {target.name} (the last aggressor {self._before(index)}) still to act",
+                )
+            if kind == "bet":
+                values[done] = 1
+        target = self.probe_target
+        if (
+            target is not None and target is not seat and target.round_acted != index
+            and self._acts_in(target, index)
+        ):  # fmt: skip
+            chance, done = ff.PROBE_AT[index]  # type: ignore[misc]
+            values[chance] = 1
+            if explain:
+                seat.reason(
+                    f"probe_{ff.ROUND_NAMES[index]}",
+                    f"probe bet chance: {target.name} checked his c-bet chance"
+                    f" {self._on(index - 1)}, nobody bet there, and nobody bet before him"
+                    f" {self._on(index)} with {target.name} still to act",
+                )
+            if kind == "bet":
+                values[done] = 1
+        if index == 2 and seat.floated and self.float_open:
+            values[ff.FLOAT_CHANCE] = 1
+            if explain:
+                seat.reason(
+                    "float_turn",
+                    f"float chance: called the c-bet {self._on(1)} in position, and the"
+                    f" c-bettor checked {self._on(2)} with nobody betting before him",
+                )
+            if kind == "bet":
+                values[ff.FLOAT] = 1
+
+    def _before(self, index: int) -> str:
+        """``pre-flop``, ``on the flop``: where the round before ``index`` was."""
+        return self.words[0] if index == 1 else self._on(index - 1)
+
     def _cbet_reason(self, index: int) -> str:
         words = self.words
+        if self.fpdb_cbet:
+            made = f"{words[index]} c-bet chance: made the last bet or raise {self._before(index)}"
+            if self.draw:  # FPDB's: the draws come first, so a lead takes nothing away
+                return f"{made} and drew {self._on(index)}"
+            return f"{made} and nobody bet before him {self._on(index)}"
         if index == 1:
             # Stud: the completion (a bet) can be the last full bet of 3rd street.
             last = "the last bet or raise" if self.bring_in else "the last raise"

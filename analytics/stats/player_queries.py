@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from analytics.lazy_modules import LazyModule
-from analytics.stats import queries
+from analytics.stats import catalog, queries
 from parser.model.games import GAME_SPECS
 
 if TYPE_CHECKING:
@@ -74,12 +74,9 @@ def bet_unit(hands: pd.DataFrame) -> pd.Series:
 
 #: The rates the dashboard's statistics tables show, with their column labels. The c-bet
 #: is the second round's: the flop, 4th street in stud, after the (first) draw.
-SHOWN_RATES = (
-    ("vpip", "VPIP"), ("pfr", "PFR"), ("three_bet", "3-bet"),
-    ("fold_to_three_bet", "Fold to 3-bet"), ("cbet_flop", "C-bet"),
-    ("fold_to_cbet_flop", "Fold to c-bet"), ("steal", "Steal"), ("wtsd", "WTSD"),
-    ("wsd", "W$SD"), ("wwsf", "WWSF"),
-)  # fmt: skip
+SHOWN_RATES = tuple(
+    (s.name, s.table_label) for s in catalog.STATS if s.table_label is not None
+)
 #: The stats :func:`statistics_table` shows (a :class:`~analytics.stats.players.StatsQuery`
 #: of these alone fills it).
 TABLE_STATS = ("hands", *(name for name, _ in SHOWN_RATES), "af", "bb_per_100",

@@ -28,10 +28,10 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from analytics.lazy_modules import LazyModule
+from analytics.stats.catalog import STATS, Kind, Stat
 from analytics.stats.queries import NO_POSITION, POSITION_ORDER, Filters, stakes_label
 from analytics.store.db import connect
 
@@ -106,92 +106,7 @@ def wilson_arrays(x: Any, n: Any, z: float = Z95) -> tuple[np.ndarray, np.ndarra
 
 
 # -- the stats ----------------------------------------------------------------------------
-
-
-class Kind(StrEnum):
-    #: x of n hands: a proportion, with a Wilson interval.
-    RATE = "rate"
-    #: x ÷ n, not a proportion (AF): no interval.
-    RATIO = "ratio"
-    #: Σ x in the smallest unit, shown in major units.
-    MONEY = "money"
-    #: Σ x ÷ Σ n × 100, x in big blinds (big bets in fixed limit), n hands.
-    PER_100 = "per_100"
-    #: Σ x, a count of hands.
-    COUNT = "count"
-
-
-#: The "big blind" of bb/100: the big bet in fixed limit (twice the big blind in hold'em
-#: and draw; stud has no blinds, only its bets), the big blind otherwise.
-_BIG = (
-    "(CASE WHEN h.betting = 'fixed_limit' THEN coalesce(h.big_bet, 2 * h.big_blind)"
-    " ELSE h.big_blind END)"
-)
-#: bb/100 counts the hands that have that unit (every hand the importer stores ok).
-_HAS_BIG = f"coalesce({_BIG} > 0, 0)"
-_ADJUSTED = "coalesce(e.all_in_ev, s.net)"
-_POST = ("flop", "turn", "river")
-_AGGRESSIVE = " + ".join(f"s.bets_{st} + s.raises_{st}" for st in _POST)
-_CALLS = " + ".join(f"s.calls_{st}" for st in _POST)
-_FOLDS = " + ".join(f"s.folds_{st}" for st in _POST)
-
-
-@dataclass(frozen=True, slots=True)
-class Stat:
-    """One aggregate: per-row numerator ``x`` and denominator ``n`` (SQL expressions)."""
-
-    name: str
-    label: str
-    kind: Kind
-    x: str
-    n: str = "1"
-    #: The key of ``PlayerFlags.reasons`` that says why a hand is in the denominator.
-    reason: str | None = None
-    #: The flags that say whether a hand is in the denominator and numerator, for
-    #: :func:`analytics.stats.explain.explain_hand` (``None``: every hand).
-    chance_flag: str | None = None
-    done_flag: str | None = None
-
-
-def _rate(name: str, label: str) -> Stat:
-    """A done ÷ chance stat of the flags (whose ``reasons`` say why the chance was there)."""
-    return Stat(
-        name, label, Kind.RATE, f"s.{name}", f"s.{name}_chance",
-        reason=name, chance_flag=f"{name}_chance", done_flag=name,
-    )  # fmt: skip
-
-
-#: Every aggregate, in display order.
-STATS: tuple[Stat, ...] = (
-    Stat("hands", "hands", Kind.COUNT, "1"),
-    Stat("vpip", "VPIP", Kind.RATE, "s.vpip", "1 - s.walk", done_flag="vpip"),
-    Stat("pfr", "PFR", Kind.RATE, "s.pfr", "1 - s.walk", done_flag="pfr"),
-    _rate("three_bet", "3-bet"),
-    _rate("fold_to_three_bet", "fold to 3-bet"),
-    _rate("four_bet", "4-bet"),
-    _rate("cbet_flop", "c-bet flop"),
-    _rate("fold_to_cbet_flop", "fold to c-bet flop"),
-    _rate("steal", "steal"),
-    _rate("fold_to_steal", "fold to steal"),
-    Stat("af", "AF", Kind.RATIO, f"({_AGGRESSIVE})", f"({_CALLS})"),
-    Stat("afq", "AFq", Kind.RATE, f"({_AGGRESSIVE})", f"({_AGGRESSIVE} + {_CALLS} + {_FOLDS})"),
-    Stat("wtsd", "WTSD", Kind.RATE, "s.went_to_showdown", "s.saw_flop",
-         chance_flag="saw_flop", done_flag="went_to_showdown"),
-    Stat("wsd", "W$SD", Kind.RATE, "s.won_at_showdown", "s.went_to_showdown",
-         chance_flag="went_to_showdown", done_flag="won_at_showdown"),
-    Stat("wwsf", "WWSF", Kind.RATE, "s.won_when_saw_flop", "s.saw_flop",
-         chance_flag="saw_flop", done_flag="won_when_saw_flop"),
-    Stat("net_won", "net won", Kind.MONEY, "s.net"),
-    Stat("bb_per_100", "bb/100", Kind.PER_100, f"s.net * 1.0 / {_BIG}", _HAS_BIG),
-    Stat("all_in_adjusted", "all-in adj. won", Kind.MONEY, _ADJUSTED),
-    Stat("all_in_adjusted_bb_per_100", "all-in adj. bb/100", Kind.PER_100,
-         f"{_ADJUSTED} * 1.0 / {_BIG}", _HAS_BIG),
-    Stat("all_in_ev_hands", "all-in EV hands", Kind.COUNT,
-         "coalesce(e.all_in_ev_status = 'computed', 0)"),
-    Stat("all_in_ev_left_out", "all-in EV left out", Kind.COUNT,
-         "coalesce(e.all_in_ev_status <> 'computed', 0)"),
-    Stat("rake_paid", "rake paid", Kind.MONEY, "s.rake_paid"),
-)  # fmt: skip
+# Defined once, in the catalog (``analytics.stats.catalog``: issue 25, item 1).
 #: Every stat name this module exposes (documented in docs/stats.md, "Aggregates").
 STAT_NAMES: tuple[str, ...] = tuple(s.name for s in STATS)
 _BY_NAME = {s.name: s for s in STATS}

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from analytics.lazy_modules import LazyModule
 from analytics.output.format import CHIP_CURRENCIES, Money
+from analytics.stats import catalog
 from analytics.store.lookup import StoredHand
 from analytics.store.rawtext import TextReader
 
@@ -266,22 +267,9 @@ def stakes_label(currency: str, small: int, big: int, unit: int) -> str:
 
 # -- players ------------------------------------------------------------------------------
 
-#: (column, SQL aggregate) of the player table, over ``hand_players hp JOIN hands h``.
-PLAYER_AGGREGATES: tuple[tuple[str, str], ...] = (
-    ("hands", "count(*)"),
-    ("net", "sum(hp.net)"),
-    ("net_bb", "sum(hp.net * 1.0 / h.big_blind)"),
-    ("net_showdown", "sum(CASE WHEN hp.went_to_showdown THEN hp.net ELSE 0 END)"),
-    ("net_no_showdown", "sum(CASE WHEN hp.went_to_showdown THEN 0 ELSE hp.net END)"),
-    (
-        "saw_flop",
-        "sum(h.boards <> '' AND (hp.folded_on IS NULL OR hp.folded_on <> 'preflop'))",
-    ),
-    ("showdowns", "sum(hp.went_to_showdown)"),
-    ("showdowns_won", "sum(hp.went_to_showdown AND hp.collected > 0)"),
-    ("all_ins", "sum(hp.all_in)"),
-    ("rake_paid", "sum(hp.rake_paid)"),
-)
+#: (column, SQL aggregate) of the player table, over ``hand_players hp JOIN hands h``:
+#: in the statistics catalog, which the store's sums read too (issue 25, item 1).
+PLAYER_AGGREGATES = catalog.PLAYER_AGGREGATES
 #: The ids of the anonymous seats' ``players`` rows (migration 0012: Bovada's "Seat N"),
 #: which no list, statistic or search of players shows (issue 22, item 4). A subquery
 #: SQLite runs once per statement, however many seats it tests.

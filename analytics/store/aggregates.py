@@ -31,16 +31,17 @@ file) is grouped by player, position and day only, its other keys bound once
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import json
 import re
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from analytics.stats import flag_fields as ff
-from analytics.stats.players import STATS, Kind
-from analytics.stats.queries import PLAYER_AGGREGATES, Filters
+from analytics.stats.catalog import PLAYER_AGGREGATES, STATS, Kind
 from analytics.store.seat_layout import HAND_PLAYERS_COLUMNS
 from analytics.store.seat_layout import _stats_column as stats_column
 
@@ -93,12 +94,15 @@ _NULL_SENTINEL = {"TEXT": "''", "INTEGER": "-1"}
 _WITH_STATS = "s.seat IS NOT NULL"
 
 
-def stat_columns() -> list[tuple[str, str]]:
-    """(column, per-seat SQL) of every summed figure, in the tables' order.
+def stat_columns(names: Sequence[str] | None = None) -> list[tuple[str, str]]:
+    """(column, per-seat SQL) of every summed figure, in the tables' order; of the columns
+    ``names`` only when given (a migration's own frozen list: migration 0008 made the
+    tables with the columns of its day, and 0016 added its statistics').
 
     ``seats`` counts the dealt-in seats (the player table's hands), ``stat_rows`` those with
     a statistics row (the statistics' hands); ``x_NAME`` / ``n_NAME`` are the numerator and
-    denominator of each stat, ``pt_NAME`` the player table's sums.
+    denominator of each stat (of the catalog, ``analytics.stats.catalog``), ``pt_NAME`` the
+    player table's sums.
     """
     columns = [("seats", "1"), ("stat_rows", f"({_WITH_STATS})")]
     for s in STATS:
@@ -107,7 +111,13 @@ def stat_columns() -> list[tuple[str, str]]:
             columns.append((f"n_{s.name}", f"CASE WHEN {_WITH_STATS} THEN {s.n} END"))
     for name, sql in PLAYER_AGGREGATES:
         columns.append((f"pt_{name}", _per_row(sql)))
-    return columns
+    if names is None:
+        return columns
+    wanted = set(names)
+    missing = wanted - {name for name, _ in columns}
+    if missing:
+        raise ValueError(f"no summed column {sorted(missing)}")
+    return [(name, sql) for name, sql in columns if name in wanted]
 
 
 def _per_row(aggregate: str) -> str:
@@ -182,8 +192,9 @@ _ROLLED_UP = (ALL_TIME_TABLE, TOTALS_TABLE)
 # -- the schema -----------------------------------------------------------------------------
 
 
-def schema() -> tuple[str, ...]:
-    """The statements that create the tables (migration 0008).
+def schema(names: Sequence[str]) -> tuple[str, ...]:
+    """The statements that create the tables (migration 0008) with the summed columns
+    ``names`` (its frozen list).
 
     WITHOUT ROWID with the keys as primary key, ``player_id`` first: a player's rows are one
     range of the table, and the whole table is read in key order for the overview. Every
@@ -193,7 +204,7 @@ def schema() -> tuple[str, ...]:
     emptied.
     """
     statements = []
-    for table in TABLES:
+    for table in _with_sums(TABLES, names):
         first = table.sums[0][0]
         statements.append(create_table(table))
         statements.append(
@@ -536,20 +547,54 @@ def remove(conn: sqlite3.Connection, hand_ids: Sequence[int]) -> None:
         conn.execute(f"DELETE FROM {table.name} WHERE {first} <= 0")
 
 
-def rebuild(conn: sqlite3.Connection) -> None:
-    """The sums of every stored hand, from scratch (migration 0008; a check in tests).
+def _with_sums(tables: Iterable[Table], names: Sequence[str] | None) -> list[Table]:
+    """The player tables with the summed columns ``names`` only (all for None); the hands'
+    table as it is."""
+    if names is None:
+        return list(tables)
+    sums = tuple(stat_columns(names))
+    return [t if t is HAND_TABLE else replace(t, sums=sums) for t in tables]
+
+
+def add_columns(names: Sequence[str]) -> tuple[str, ...]:
+    """The ``ALTER TABLE`` statements adding the summed columns ``names`` to the player
+    tables (a migration's new statistics: ``ANY``, NULL until :func:`rebuild`)."""
+    stat_columns(names)  # ValueError for a name that is no column
+    return tuple(
+        f"ALTER TABLE {table.name} ADD COLUMN {name} ANY"
+        for table in TABLES if table is not HAND_TABLE for name in names
+    )  # fmt: skip
+
+
+def rebuild(conn: sqlite3.Connection, names: Sequence[str] | None = None) -> None:
+    """The sums of every stored hand, from scratch (migrations 0008 and 0016, each with its
+    own frozen ``names``; every column of today's catalog for None: a check in tests).
 
     The all-time tables are summed from the per-day one (a partition of the same rows, so
     the same sums), a fraction of the work of reading every seat again."""
-    for table in TABLES:
+    day, hands, *rolled_up = _with_sums((DAY_TABLE, HAND_TABLE, *_ROLLED_UP), names)
+    for table in (day, hands, *rolled_up):
         conn.execute(f"DELETE FROM {table.name}")
-    for table in (DAY_TABLE, HAND_TABLE):
+    for table in (day, hands):
         conn.execute(_upsert(table, _grouped(table, +1, "1")))
-    for table in _ROLLED_UP:
-        conn.execute(_upsert(table, _summed_from_days(table, DAY_TABLE.name)))
+    for table in rolled_up:
+        conn.execute(_upsert(table, _summed_from_days(table, day.name)))
 
 
 # -- reading them ------------------------------------------------------------------------------
+
+
+class Filters(Protocol):
+    """What :func:`filters_where` reads of ``analytics.stats.queries.Filters`` (a protocol:
+    the store imports no statistics query module)."""
+
+    @property
+    def date_from(self) -> dt.date | None: ...
+    @property
+    def date_to(self) -> dt.date | None: ...
+    @property
+    def kind(self) -> str | None: ...
+    def key_clauses(self, alias: str, clauses: list[str], params: list[object]) -> None: ...
 
 
 def filters_where(filters: Filters, *, days: bool, alias: str = "a") -> tuple[str, list[object]]:

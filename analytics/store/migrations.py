@@ -23,6 +23,8 @@ raw text in ``hands`` but have no rows in ``hand_players``, ``actions``, ``pots`
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from analytics.store.sqlite_utils_lean import Database, Migrations
 
 #: Every migration of the pokerhh schema, in the order they apply.
@@ -444,10 +446,26 @@ def m0007_compact(db: Database) -> None:
             "DROP TABLE player_hand_stats",
             "DROP TABLE hand_players",
             "DROP TABLE actions",
-            *sl.create_views(),
+            *sl.create_views(tuple(name for name, _ in _STATS_0002)),
             "CREATE INDEX seats_player ON seats (player_id, dealt_in, position)",
         ),
     )
+
+
+#: The summed columns of 0008's player tables as it shipped (the statistics of its day;
+#: ``analytics.store.aggregates.stat_columns`` gives each one's SQL): a later statistic's
+#: columns come with its own migration (0016).
+_SUMS_0008 = (
+    "seats", "stat_rows", "x_hands", "x_vpip", "n_vpip", "x_pfr", "n_pfr", "x_three_bet",
+    "n_three_bet", "x_fold_to_three_bet", "n_fold_to_three_bet", "x_four_bet", "n_four_bet",
+    "x_cbet_flop", "n_cbet_flop", "x_fold_to_cbet_flop", "n_fold_to_cbet_flop", "x_steal",
+    "n_steal", "x_fold_to_steal", "n_fold_to_steal", "x_af", "n_af", "x_afq", "n_afq",
+    "x_wtsd", "n_wtsd", "x_wsd", "n_wsd", "x_wwsf", "n_wwsf", "x_net_won", "x_bb_per_100",
+    "n_bb_per_100", "x_all_in_adjusted", "x_all_in_adjusted_bb_per_100",
+    "n_all_in_adjusted_bb_per_100", "x_all_in_ev_hands", "x_all_in_ev_left_out",
+    "x_rake_paid", "pt_hands", "pt_net", "pt_net_bb", "pt_net_showdown", "pt_net_no_showdown",
+    "pt_saw_flop", "pt_showdowns", "pt_showdowns_won", "pt_all_ins", "pt_rake_paid",
+)  # fmt: skip
 
 
 @MIGRATIONS(name="0008_aggregates")
@@ -459,8 +477,10 @@ def m0008_aggregates(db: Database) -> None:
     name = ?)``), a scan of every player without it (a room's database has millions)."""
     from analytics.store import aggregates
 
-    _execute_all(db, (*aggregates.schema(), "CREATE INDEX players_name ON players (name)"))
-    aggregates.rebuild(db.conn)
+    _execute_all(
+        db, (*aggregates.schema(_SUMS_0008), "CREATE INDEX players_name ON players (name)")
+    )
+    aggregates.rebuild(db.conn, _SUMS_0008)
 
 
 #: Hands recompressed per statement by 0009 (their texts are held in memory at once).
@@ -750,3 +770,79 @@ def m0015_saved_filters(db: Database) -> None:
         ),
     )
     backfill.fill(db.conn)
+
+
+#: What a long migration reports as it goes: (what, done, total), or None (silent).
+#: ``pokerhh migrate`` sets it to draw a progress bar (:func:`set_progress`).
+_progress: list[Callable[[str, int, int], None]] = []
+
+
+def set_progress(report: Callable[[str, int, int], None] | None) -> None:
+    """Have the migrations that refill stored hands report ``(what, done, total)`` to
+    ``report`` (None: to nobody)."""
+    _progress.clear()
+    if report is not None:
+        _progress.append(report)
+
+
+def _report(what: str, done: int, total: int) -> None:
+    for report in _progress:
+        report(what, done, total)
+
+
+#: The statistics fields of ``player_hand_stats`` as 0016 made the view: 0002's, with
+#: 0016's flags (``seat_layout.FLAG_BITS_2``, frozen there) before the money.
+_FLAGS_0016 = (
+    "rfi_chance", "rfi", "limp_chance", "limp", "cold_call_chance", "cold_call",
+    "fold_to_four_bet_chance", "fold_to_four_bet",
+    "donk_flop_chance", "donk_flop", "donk_turn_chance", "donk_turn",
+    "donk_river_chance", "donk_river", "probe_turn_chance", "probe_turn",
+    "probe_river_chance", "probe_river", "float_turn_chance", "float_turn",
+)  # fmt: skip
+#: The summed columns 0016 adds to 0008's player tables.
+_SUMS_0016 = (
+    "x_cbet_turn", "n_cbet_turn", "x_cbet_river", "n_cbet_river", "x_fold_to_cbet_turn",
+    "n_fold_to_cbet_turn", "x_fold_to_cbet_river", "n_fold_to_cbet_river",
+    "x_check_raise_flop", "n_check_raise_flop", "x_check_raise_turn", "n_check_raise_turn",
+    "x_check_raise_river", "n_check_raise_river", "x_squeeze", "n_squeeze", "x_rfi", "n_rfi",
+    "x_donk_flop", "n_donk_flop", "x_donk_turn", "n_donk_turn", "x_donk_river",
+    "n_donk_river", "x_probe_turn", "n_probe_turn", "x_probe_river", "n_probe_river",
+    "x_float_turn", "n_float_turn", "x_limp", "n_limp", "x_cold_call", "n_cold_call",
+    "x_fold_to_steal_sb", "n_fold_to_steal_sb", "x_fold_to_steal_bb", "n_fold_to_steal_bb",
+    "x_fold_to_four_bet", "n_fold_to_four_bet",
+)  # fmt: skip
+
+
+@MIGRATIONS(name="0016_more_stats")
+def m0016_more_stats(db: Database) -> None:
+    """The statistics players look for (issue 25, item 3; ``docs/stats.md``): c-bet and fold
+    to c-bet on the turn and river, check-raise per street, squeeze, raise first in, donk
+    and probe bets, float, limp, cold call, fold to steal by blind, fold to 4-bet.
+
+    - ``seats.flags2``: the new per-hand flags, one bit each (``seat_layout.FLAG_BITS_2``),
+      filled for the hands already stored by replaying their text
+      (``analytics.store.refill``: a stored hand gets the bits a fresh import gives it),
+      reporting its progress (:func:`set_progress`);
+    - the views ``hand_players`` and ``player_hand_stats`` made again, with the new fields;
+    - the summed columns of the new statistics added to 0008's player tables, and every
+      sum made again.
+    """
+    from analytics.store import aggregates, refill
+    from analytics.store import seat_layout as sl
+
+    if sl.FLAG_BITS_2 != _FLAGS_0016:
+        raise AssertionError("seats.flags2's bits are frozen by migration 0016")
+    fields = tuple(name for name, _ in _STATS_0002)
+    money = fields.index("net")
+    _execute_all(
+        db,
+        (
+            f"ALTER TABLE seats ADD COLUMN flags2 INTEGER {sl.flags2_check()}",
+            "DROP VIEW hand_players",
+            "DROP VIEW player_hand_stats",
+            *sl.create_views((*fields[:money], *_FLAGS_0016, *fields[money:])),
+            *aggregates.add_columns(_SUMS_0016),
+        ),
+    )
+    refill.fill_flags2(db.conn, lambda done, total: _report("statistics", done, total))
+    aggregates.rebuild(db.conn, (*_SUMS_0008, *_SUMS_0016))

@@ -37,6 +37,20 @@ FLAG_BITS: tuple[str, ...] = (
     "check_raise_river_chance", "check_raise_river",
     "walk",
 )  # fmt: skip
+#: The yes/no statistics in ``seats.flags2`` (migration 0016, issue 25 item 3), bit 0
+#: first: frozen with it, as ``FLAG_BITS`` is with 0007; a later statistic adds a column
+#: of its own (``flags3``) with its own migration.
+FLAG_BITS_2: tuple[str, ...] = (
+    "rfi_chance", "rfi", "limp_chance", "limp", "cold_call_chance", "cold_call",
+    "fold_to_four_bet_chance", "fold_to_four_bet",
+    "donk_flop_chance", "donk_flop", "donk_turn_chance", "donk_turn",
+    "donk_river_chance", "donk_river", "probe_turn_chance", "probe_turn",
+    "probe_river_chance", "probe_river", "float_turn_chance", "float_turn",
+)  # fmt: skip
+#: Each packed bit column and its bits, in the order of :func:`pack_stats`' output.
+BIT_COLUMNS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("flags", FLAG_BITS), ("flags2", FLAG_BITS_2),
+)  # fmt: skip
 #: The counted actions in each street's integer, lowest byte first (the commonest first).
 COUNT_ORDER = ("folds", "checks", "calls", "bets", "raises")
 #: Bits per count: 255 actions of one kind by one player in one round is the limit; a hand
@@ -52,36 +66,41 @@ SEAT_COLUMNS: tuple[str, ...] = (
     "seat", "name", "position", "starting_stack", "hole_cards",
     "invested", "collected", "cashed_out", "rake_paid",
     "dealt_in", "folded", "folded_on", "went_to_showdown", "all_in",
-    "flags", *COUNT_COLUMNS, "all_in_street",
+    "flags", *COUNT_COLUMNS, "all_in_street", "flags2",
 )  # fmt: skip
 
 _AT = {name: i for i, name in enumerate(ff.FIELDS)}
 _FLAG_AT = tuple(_AT[name] for name in FLAG_BITS)
+_FLAG2_AT = tuple(_AT[name] for name in FLAG_BITS_2)
 _COUNT_AT = tuple(
     tuple(_AT[f"{action}_{street}"] for action in COUNT_ORDER) for street in ff.ROUND_NAMES
 )
 _HP_FLAGS = ("dealt_in", "folded", "went_to_showdown", "all_in")
 _FLAG_VALUES = operator.itemgetter(*_FLAG_AT)
+_FLAG2_VALUES = operator.itemgetter(*_FLAG2_AT)
 _FLAG_WEIGHTS = tuple(1 << bit for bit in range(len(_FLAG_AT)))
+_FLAG2_WEIGHTS = tuple(1 << bit for bit in range(len(_FLAG2_AT)))
 _COUNTS_BY_STREET = tuple(operator.itemgetter(*street) for street in _COUNT_AT)
 #: The flags, last bit first, then every street's counts: one read of the row, one
 #: ``bytes`` (which refuses a value outside 0..255) for the fast path of :func:`pack_stats`.
 _PACKED_VALUES: Final = operator.itemgetter(
-    *reversed(_FLAG_AT), *(at for street in _COUNT_AT for at in street)
+    *reversed(_FLAG_AT), *reversed(_FLAG2_AT), *(at for street in _COUNT_AT for at in street)
 )
 _FLAGS_END: Final = len(_FLAG_AT)
+_FLAGS2_END: Final = _FLAGS_END + len(_FLAG2_AT)
 #: Bytes 0 and 1 as the digits of a binary number, every other byte as a non-digit.
 _AS_BINARY_DIGITS: Final = bytes(ord("0") + b if b < 2 else ord("x") for b in range(256))
 _STREET_BYTES: Final = len(COUNT_ORDER)
 _STREET_MASK: Final = (1 << (COUNT_BITS * _STREET_BYTES)) - 1
-_NO_STATS: Final[tuple[Any, ...]] = (None, None, None, None, None, None)
+_NO_STATS: Final[tuple[Any, ...]] = (None, None, None, None, None, None, None)
 assert len(COUNT_COLUMNS) == 4, "pack_stats makes one integer for each of four rounds"
 #: The slice of a statistics row that its packed columns depend on (all of them, and
 #: neither the seat, the position nor the money): the key of :data:`_PACKED`.
 _PACKED_KEY: Final = slice(ff.POSITION + 1, ff.NET)
 assert all(
     _PACKED_KEY.start <= at < _PACKED_KEY.stop
-    for at in (*_FLAG_AT, *(a for street in _COUNT_AT for a in street), ff.ALL_IN_STREET)
+    for at in (*_FLAG_AT, *_FLAG2_AT, *(a for street in _COUNT_AT for a in street),
+               ff.ALL_IN_STREET)
 )
 #: Packed statistics by :data:`_PACKED_KEY` (cleared at :data:`_PACKED_SIZE`): most seats
 #: of a hand fold before the flop and pack alike, and a slice looked up costs a third of a
@@ -106,7 +125,7 @@ def seat_row(player: tuple[Any, ...], stats: tuple[Any, ...] | None) -> tuple[An
 
 def pack_stats(stats: tuple[Any, ...] | None) -> tuple[Any, ...]:
     """The statistics columns of a ``seats`` row (``flags``, the four ``counts_*``,
-    ``all_in_street``) from a statistics row (``STAT_COLUMNS``; None: all NULL),
+    ``all_in_street``, ``flags2``) from a statistics row (``STAT_COLUMNS``; None: all NULL),
     remembered by the part of the row they depend on (:data:`_PACKED`).
     """
     if stats is None:
@@ -130,41 +149,48 @@ def _pack(stats: tuple[Any, ...]) -> tuple[Any, ...]:
     try:
         values = bytes(_PACKED_VALUES(stats))
         flags = int(values[:_FLAGS_END].translate(_AS_BINARY_DIGITS), 2)
+        flags2 = int(values[_FLAGS_END:_FLAGS2_END].translate(_AS_BINARY_DIGITS), 2)
     except ValueError:
         return _pack_checked(stats)
-    counts = int.from_bytes(values[_FLAGS_END:], "little")
+    counts = int.from_bytes(values[_FLAGS2_END:], "little")
     mask, width = _STREET_MASK, COUNT_BITS * _STREET_BYTES
     return (
         flags, counts & mask, (counts >> width) & mask, (counts >> 2 * width) & mask,
-        counts >> 3 * width, stats[ff.ALL_IN_STREET],
+        counts >> 3 * width, stats[ff.ALL_IN_STREET], flags2,
     )  # fmt: skip
 
 
 def _pack_checked(stats: tuple[Any, ...]) -> tuple[Any, ...]:
     """:func:`pack_stats` of a row with a value the fast path refuses, column by column:
     -1 for the flags or for each street that cannot be packed."""
-    values = _FLAG_VALUES(stats)
-    flags = sum(itertools.compress(_FLAG_WEIGHTS, values)) if max(values) < 2 else -1
-    if min(values) < 0:
-        flags = -1
+    packed = []
+    for getter, weights in ((_FLAG_VALUES, _FLAG_WEIGHTS), (_FLAG2_VALUES, _FLAG2_WEIGHTS)):
+        values = getter(stats)
+        bits = sum(itertools.compress(weights, values)) if max(values) < 2 else -1
+        packed.append(-1 if min(values) < 0 else bits)
+    flags, flags2 = packed
     counts = []
     for street in _COUNTS_BY_STREET:
         try:
             counts.append(int.from_bytes(bytes(street(stats)), "little"))
         except ValueError:
             counts.append(-1)
-    return (flags, *counts, stats[ff.ALL_IN_STREET])
+    return (flags, *counts, stats[ff.ALL_IN_STREET], flags2)
 
 
 def _bool(column: str) -> str:
     return f"{column} INTEGER NOT NULL CHECK ({column} IN (0, 1))"
 
 
-def _flag(name: str, source: str = "flags") -> str:
-    """The SQL of one stored yes/no statistic (0/1), from the seat's columns."""
+def _flag(name: str, source: str | None = None) -> str:
+    """The SQL of one stored yes/no statistic (0/1), from the seat's columns (``source``:
+    another name for its bit column, as ``pack_sql`` reads)."""
     if name == "went_to_showdown":
         return "went_to_showdown"
-    return f"(({source} >> {FLAG_BITS.index(name)}) & 1)"
+    for column, bits in BIT_COLUMNS:
+        if name in bits:
+            return f"(({source or column} >> {bits.index(name)}) & 1)"
+    raise KeyError(f"{name} is no stored bit")
 
 
 def _count(name: str) -> str:
@@ -235,8 +261,10 @@ def _stats_column(name: str) -> str:
     return _count(name)
 
 
-def create_views() -> tuple[str, ...]:
-    """The views with the old tables' names and columns, in the old column order."""
+def create_views(stat_fields: tuple[str, ...]) -> tuple[str, ...]:
+    """The views with the old tables' names and columns, in the old column order:
+    ``player_hand_stats`` with ``stat_fields`` (the statistics fields of the migration that
+    makes them, frozen there: 0007 those of 0002, 0016 its new ones too)."""
     players = ", ".join(
         sql if sql == name else f"{sql} AS {name}" for name, sql in HAND_PLAYERS_COLUMNS
     )
@@ -244,13 +272,29 @@ def create_views() -> tuple[str, ...]:
         ["hand", "seat", "player_id"]
         + [
             sql if sql == name else f"{sql} AS {name}"
-            for name, sql in ((n, _stats_column(n)) for n in ff.FIELDS[1:])
+            for name, sql in ((n, _stats_column(n)) for n in stat_fields)
         ]
     )
     return (
         f"CREATE VIEW hand_players AS SELECT {players} FROM seats",
         f"CREATE VIEW player_hand_stats AS SELECT {stats} FROM seats WHERE flags IS NOT NULL",
     )
+
+
+def flags2_check() -> str:
+    """The CHECK of ``seats.flags2`` (migration 0016): its bits only, and each done bit
+    under its chance bit (NULL for a seat without statistics)."""
+    top = (1 << len(FLAG_BITS_2)) - 1
+    implied = [
+        f"{_flag(name)} <= {_flag(f'{name}_chance')}"
+        for name in FLAG_BITS_2 if not name.endswith("_chance")
+    ]  # fmt: skip
+    return f"CHECK (flags2 BETWEEN 0 AND {top} AND {' AND '.join(implied)})"
+
+
+def flags2_sql(stats: str = "s") -> str:
+    """SQL packing the ``flags2`` bits from a row with a column per flag (alias ``stats``)."""
+    return " | ".join(f"({stats}.{name} << {bit})" for bit, name in enumerate(FLAG_BITS_2))
 
 
 def pack_sql(stats: str = "s") -> dict[str, str]:

@@ -25,18 +25,22 @@ from analytics.ingest.rows import (
 from analytics.store import rawtext
 from analytics.store.actions import stored_actions
 from analytics.store.db import connect
-from analytics.store.migrations import MIGRATIONS
+from analytics.store.migrations import _STATS_0002, MIGRATIONS
 from tests.corpus import corpus_files
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_histories"
 
+#: The statistics columns of the schema 0006 (0002's table): later migrations add theirs.
+STATS_0002 = tuple(name for name, _ in _STATS_0002)
 #: What must survive, keyed by natural keys (surrogate ids and import times left out).
 DUMPS = {
     "hands": "SELECT site, hand_id, {hand} FROM hands ORDER BY site, hand_id",
     "hand_players": "SELECT h.site, h.hand_id, hp.* FROM hand_players hp"
     " JOIN hands h ON h.id = hp.hand ORDER BY h.site, h.hand_id, hp.seat",
-    "player_hand_stats": "SELECT h.site, h.hand_id, s.* FROM player_hand_stats s"
+    "player_hand_stats": "SELECT h.site, h.hand_id, s.hand, s.seat, s.player_id, "
+    + ", ".join(f"s.{name}" for name in STATS_0002)
+    + " FROM player_hand_stats s"
     " JOIN hands h ON h.id = s.hand ORDER BY h.site, h.hand_id, s.seat",
     "all_in_ev": "SELECT h.site, h.hand_id, e.* FROM all_in_ev e"
     " JOIN hands h ON h.id = e.hand ORDER BY h.site, h.hand_id, e.seat",
@@ -100,8 +104,9 @@ def old_database(path: Path, files: list[Path]) -> None:
         for row in hand.pots:
             _insert(conn, "pots", ("hand", *POT_COLUMNS), (key, *row))
         for row in hand.stats:
-            _insert(conn, "player_hand_stats", ("hand", "player_id", *STAT_COLUMNS),
-                    (key, by_seat[row[0]], *row))  # fmt: skip
+            values = dict(zip(STAT_COLUMNS, row, strict=True))
+            _insert(conn, "player_hand_stats", ("hand", "player_id", "seat", *STATS_0002),
+                    (key, by_seat[row[0]], row[0], *(values[n] for n in STATS_0002)))  # fmt: skip
         for row in hand.all_in:
             _insert(conn, "all_in_ev", ("hand", *ALL_IN_COLUMNS), (key, *row))
     conn.commit()

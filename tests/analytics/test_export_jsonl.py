@@ -47,6 +47,12 @@ PINNED_STATS = [
     "bets_turn", "raises_turn", "calls_turn", "checks_turn", "folds_turn",
     "bets_river", "raises_river", "calls_river", "checks_river", "folds_river",
     "walk", "all_in_street", "net", "rake_paid", "all_in_ev", "all_in_ev_status",
+    # issue 25, item 3 (migration 0016): added at the end
+    "rfi_chance", "rfi", "limp_chance", "limp", "cold_call_chance", "cold_call",
+    "fold_to_four_bet_chance", "fold_to_four_bet", "donk_flop_chance", "donk_flop",
+    "donk_turn_chance", "donk_turn", "donk_river_chance", "donk_river",
+    "probe_turn_chance", "probe_turn", "probe_river_chance", "probe_river",
+    "float_turn_chance", "float_turn",
 ]  # fmt: skip
 PINNED_PROBLEM = ["kind", "rule", "message", "file", "line"]
 

@@ -278,9 +278,10 @@ def test_draw_rounds_are_flop_and_turn(triple):
     assert btn.cbet_flop
     assert btn.cbet_turn_chance
     assert btn.cbet_turn
+    # FPDB's c-bet (issue 25): the last bettor or raiser of the round before, who drew.
     assert btn.reasons["cbet_turn"] == (
-        "second draw c-bet chance: c-bet the first draw, nobody raised it, and nobody bet"
-        " before him after the second draw"
+        "second draw c-bet chance: made the last bet or raise after the first draw and drew"
+        " after the second draw"
     )
     assert co.fold_to_cbet_flop_chance
     assert not co.fold_to_cbet_flop
@@ -315,3 +316,54 @@ def test_single_draw_walk_and_showdown():
     assert f["bb"].won_at_showdown
     assert f["co"].went_to_showdown
     assert not f["co"].won_at_showdown
+
+
+# -- FPDB's c-bet in stud and draw (issue 25, item 3) -------------------------------------------
+
+
+def test_stud_turn_cbet_is_the_last_bettor_of_4th_street_even_without_a_4th_street_cbet():
+    """FPDB: the chance on each street is the last bettor or raiser of the street before
+    (not a chain of c-bets, as in hold'em): bob bets 4th street after dee checked his c-bet
+    chance away, so bob has the 5th street chance."""
+    f = stud(
+        "cy: folds\ndee: completes 4\nann: folds\nbob: calls 2\nstreet fourth\nbob: dealt | 5h\n"
+        "dee: dealt | 8c\ndee: checks\nbob: bets 4\ndee: calls 4\nstreet fifth\nbob: dealt | 6s\n"
+        "dee: dealt | Jh\ndee: checks\nbob: bets 8\ndee: folds"
+    )
+    assert f["dee"].cbet_flop_chance
+    assert not f["dee"].cbet_flop
+    assert f["bob"].cbet_turn_chance
+    assert f["bob"].cbet_turn
+    assert not f["dee"].cbet_turn_chance
+
+
+def test_stud_cbet_needs_nobody_betting_before_him():
+    f = stud(
+        "cy: folds\ndee: completes 4\nann: folds\nbob: calls 2\nstreet fourth\nbob: dealt | Ah\n"
+        "dee: dealt | 8c\nbob: bets 4\ndee: folds"
+    )
+    assert not f["dee"].cbet_flop_chance
+    assert f["bob"].donk_flop_chance
+    assert f["bob"].donk_flop
+
+
+def test_draw_cbet_chance_survives_a_lead_and_a_raise_of_it_is_the_cbet():
+    """FPDB lists each round's draws before its bets, so "nobody bet before his first
+    action" always holds for the player who drew: a lead (co's bet) takes nothing away, and
+    btn's raise of it is his c-bet (the two FPDB rows of the 2009 triple draw file, hands
+    35839118248 and 35839360555, read this way)."""
+    f = flags(
+        "sb: posts small 1\nbb: posts big 2\nco: raises to 4\nbtn: folds\nsb: folds\n"
+        "bb: calls 2\nstreet first_draw\nbb: draws 2\nco: draws 1\nbb: bets 2\nco: raises to 4\n"
+        "bb: folds",
+        seats=DRAW, button=4, game="FL27TD", stakes=(2, 4),
+    )  # fmt: skip
+    assert f["co"].cbet_flop_chance
+    assert f["co"].cbet_flop
+    g = flags(
+        "sb: posts small 1\nbb: posts big 2\nco: raises to 4\nbtn: folds\nsb: folds\n"
+        "bb: calls 2\nstreet first_draw\nbb: draws 2\nco: draws 1\nbb: bets 2\nco: folds",
+        seats=DRAW, button=4, game="FL27TD", stakes=(2, 4),
+    )  # fmt: skip
+    assert g["co"].cbet_flop_chance
+    assert not g["co"].cbet_flop

@@ -15,7 +15,7 @@ from analytics.stats.flag_fields import FIELDS, IS_FLAG, PlayerFlags
 from analytics.stats.flags import flag_rows, player_flags
 from analytics.store.db import connect
 from analytics.store.migrations import MIGRATIONS
-from analytics.store.seat_layout import FLAG_BITS, SEAT_COLUMNS, seat_row
+from analytics.store.seat_layout import FLAG_BITS, FLAG_BITS_2, SEAT_COLUMNS, seat_row
 from analytics.store.writer import HandWriter
 from tests.stats.play import blinds, play
 
@@ -37,9 +37,10 @@ def test_the_stats_view_has_a_column_per_stored_field(fresh_db: Path) -> None:
     assert table.strict
     assert table.pks == ["hand", "seat"]
     assert "seats_player" in {i.name for i in table.indexes}
-    # every yes/no field is one bit of ``flags`` (or the seat's own showdown column)
+    # every yes/no field is one bit of ``flags`` or ``flags2`` (or the seat's own showdown
+    # column), never two
     flags = [name for name, flag in zip(FIELDS, IS_FLAG, strict=True) if flag]
-    assert sorted(FLAG_BITS) == sorted(set(flags) - {"went_to_showdown"})
+    assert sorted(FLAG_BITS + FLAG_BITS_2) == sorted(set(flags) - {"went_to_showdown"})
     sql = table.schema
     assert f"CHECK ({_bit('three_bet')} <= {_bit('three_bet_chance')})" in sql
     assert f"CHECK ({_bit('pfr')} <= {_bit('vpip')})" in sql

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from analytics.stats.flag_fields import CHANCE_STATS, FIELDS, PlayerFlags
-from analytics.store.migrations import _STATS_0002
+from analytics.store.migrations import _FLAGS_0016, _STATS_0002
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "stats.md"
 NAMES = sorted(
@@ -24,5 +24,8 @@ def test_every_stat_name_is_documented(name):
 
 
 def test_the_stored_columns_are_the_fields():
-    """Migration 0002 shipped with these columns: a new field needs a new migration."""
-    assert tuple(name for name, _ in _STATS_0002) == FIELDS[1:]
+    """Migration 0002 shipped with these columns and 0016 added its flags before the money:
+    a new field needs a new migration."""
+    fields = tuple(name for name, _ in _STATS_0002)
+    money = fields.index("net")
+    assert (*fields[:money], *_FLAGS_0016, *fields[money:]) == FIELDS[1:]
