@@ -40,7 +40,9 @@ def add_parsers(commands: Commands, db: argparse.ArgumentParser) -> None:
     )
     cmd.add_argument("hand_id", metavar="HAND_ID", help="the site's hand number (or SITE:NUMBER)")
     cmd.add_argument("--format", required=True, choices=FORMATS)
-    cmd.add_argument("--mask", action="store_true", help="other players' names as positions")
+    cmd.add_argument(
+        "--mask", action="store_true", help="the hero as 'Hero', the others by position"
+    )
     cmd.add_argument(
         "--hero",
         metavar="NAME",

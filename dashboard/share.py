@@ -21,7 +21,7 @@ start from a stored hand's replay:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from analytics.ingest.rows import blinds_and_bets
@@ -180,12 +180,9 @@ def _text_lines(result: ReplayResult, hero: str | None) -> list[str]:
     players = [p for p in result.players if p.dealt_in]
     position = {p.name: p.position for p in result.players}
 
-    def who(name: str) -> str:
-        return name
-
     def label(name: str) -> str:
         """The stack list's name: its position beside it when the name is not one."""
-        shown = who(name)
+        shown = name
         where = position.get(name)
         return f"{shown} ({where})" if where and where != name else shown
 
@@ -203,8 +200,8 @@ def _text_lines(result: ReplayResult, hero: str | None) -> list[str]:
         lines.append(
             f"{label(player.name)}: {stack} ({in_units(player.starting_stack, unit)} {unit_name})"
         )
-    lines += _streets(result, hero, money, who)
-    lines += _results(result, hero, money, who)
+    lines += _streets(result, hero, money)
+    lines += _results(result, hero, money)
     return lines
 
 
@@ -236,15 +233,13 @@ POSITION_ORDER = (
 )
 
 
-def _streets(
-    result: ReplayResult, hero: str | None, money: Money, who: Callable[[str], str]
-) -> list[str]:
+def _streets(result: ReplayResult, hero: str | None, money: Money) -> list[str]:
     """Each street: its header (pot, new cards, players), the up cards dealt (stud), the
     actions in order, folds in a row counted."""
     hand = result.hand
     spec = GAME_SPECS.get(hand.game)
     first = spec.streets[0].name if spec is not None else "preflop"
-    lines = ["", f"{street_label(first)}:" + _hero_cards(result, hero, who)]
+    lines = ["", f"{street_label(first)}:" + _hero_cards(result, hero)]
     actions: list[str] = []
     folders: list[str] = []
     dealt: list[str] = []
@@ -283,12 +278,12 @@ def _streets(
             continue
         if isinstance(event, ev.DealHole):
             if started and event.up:
-                dealt.append(f"{who(event.player)} {card_text(event.up)}")
+                dealt.append(f"{event.player} {card_text(event.up)}")
             continue
         if isinstance(event, ev.Fold):
-            folders.append(who(event.player))
+            folders.append(event.player)
             continue
-        text = _action(event, money, who)
+        text = _action(event, money)
         if text is not None:
             folded()
             if drawing and not isinstance(event, ev.Draw) and actions:
@@ -300,7 +295,7 @@ def _streets(
     return lines
 
 
-def _hero_cards(result: ReplayResult, hero: str | None, who: Callable[[str], str]) -> str:
+def _hero_cards(result: ReplayResult, hero: str | None) -> str:
     if hero is None:
         return ""
     player = next((p for p in result.players if p.name == hero), None)
@@ -324,7 +319,7 @@ def _hero_cards(result: ReplayResult, hero: str | None, who: Callable[[str], str
     dealt = [e for e in result.hand.events if isinstance(e, ev.DealHole) and e.player == hero]
     if dealt and any(e.up for e in dealt):  # stud: the cards of the first street
         cards = (*dealt[0].cards, *dealt[0].up)
-    return f" {who(hero)} is {where} with {card_text(cards)}"
+    return f" {hero} is {where} with {card_text(cards)}"
 
 
 def _street_header(
@@ -360,7 +355,7 @@ def _one_street(result: ReplayResult, index: int) -> list[Card]:
     return cards
 
 
-def _action(event: ev.Event, money: Money, who: Callable[[str], str]) -> str | None:
+def _action(event: ev.Event, money: Money) -> str | None:
     """One action as converters write it; None for what they leave out (antes, the
     blinds, dealing, the showdown's lines: the result says those)."""
     all_in = " (All-In)" if getattr(event, "all_in", False) else ""
@@ -374,23 +369,23 @@ def _action(event: ev.Event, money: Money, who: Callable[[str], str]) -> str | N
                 ev.Blind.SMALL_AND_BIG: "small & big blinds",
                 ev.Blind.BUTTON: "a button blind",
             }.get(blind, "a blind")
-            return f"{who(player)} posts {kind} {money(amount)}{all_in}"
+            return f"{player} posts {kind} {money(amount)}{all_in}"
         case ev.BringIn(player=player, amount=amount):
-            return f"{who(player)} brings in for {money(amount)}{all_in}"
+            return f"{player} brings in for {money(amount)}{all_in}"
         case ev.Check(player=player):
-            return f"{who(player)} checks"
+            return f"{player} checks"
         case ev.Call(player=player, amount=amount):
-            return f"{who(player)} calls {money(amount)}{all_in}"
+            return f"{player} calls {money(amount)}{all_in}"
         case ev.Bet(player=player, amount=amount):
-            return f"{who(player)} bets {money(amount)}{all_in}"
+            return f"{player} bets {money(amount)}{all_in}"
         case ev.RaiseTo(player=player, amount=amount):
-            return f"{who(player)} raises to {money(amount)}{all_in}"
+            return f"{player} raises to {money(amount)}{all_in}"
         case ev.Complete(player=player, amount=amount):
-            return f"{who(player)} completes to {money(amount)}{all_in}"
+            return f"{player} completes to {money(amount)}{all_in}"
         case ev.Draw(player=player, count=count, discarded=discarded, drawn=drawn):
             if not count:
-                return f"{who(player)} stands pat"
-            text = f"{who(player)} draws {count}"
+                return f"{player} stands pat"
+            text = f"{player} draws {count}"
             if discarded and drawn:
                 text += f" ({card_text(discarded)} for {card_text(drawn)})"
             return text
@@ -401,9 +396,7 @@ def _action(event: ev.Event, money: Money, who: Callable[[str], str]) -> str | N
     return None
 
 
-def _results(
-    result: ReplayResult, hero: str | None, money: Money, who: Callable[[str], str]
-) -> list[str]:
+def _results(result: ReplayResult, hero: str | None, money: Money) -> list[str]:
     hand = result.hand
     lines = ["", f"Results: {money(result.total_pot)} pot ({money(result.rake)} rake)"]
     boards = [b for b in result.boards if b]
@@ -425,15 +418,13 @@ def _results(
             verb = "showed" if cards else "mucked"
             if player.collected:
                 lines.append(
-                    f"{who(player.name)} {verb}{what if cards else ''} and won "
+                    f"{player.name} {verb}{what if cards else ''} and won "
                     f"{money(player.collected)} ({net} net)"
                 )
             else:
-                lines.append(
-                    f"{who(player.name)} {verb}{what if cards else ''} and lost ({net} net)"
-                )
+                lines.append(f"{player.name} {verb}{what if cards else ''} and lost ({net} net)")
         elif player.collected:
-            lines.append(f"{who(player.name)} won {money(player.collected)} ({net} net)")
+            lines.append(f"{player.name} won {money(player.collected)} ({net} net)")
         elif player.name == hero and player.net:
-            lines.append(f"{who(player.name)} lost ({net} net)")
+            lines.append(f"{player.name} lost ({net} net)")
     return lines

@@ -238,14 +238,42 @@
     data.streets.forEach(function (mark, index) { if (mark.step <= view.step) { here = index; } });
     ui.streets.forEach(function (b, index) { b.classList.toggle("rp-here", index === here); });
 
-    ui.table.textContent = "";
-    ui.table.appendChild(picture(view.step));
+    if (!ui.table.firstChild) { ui.table.appendChild(picture(view.step).cloneNode(true)); }
+    else { patch(ui.table.firstChild, picture(view.step)); }
     panel(step);
     logLines();
     root.setAttribute("data-step", String(view.step));
     void root.offsetHeight;  /* the layout, inside the measure */
     var ms = performance.now() - started;
     timings.push({ step: view.step, ms: ms });
+  }
+
+  /* The table shown is one live SVG, brought to a step's built table by changing only
+   * what differs (attributes, texts, the children added or gone): the browser restyles
+   * and lays out the few elements a step changes, not the whole table. The built tables
+   * stay detached templates: nodes are cloned from them, never moved. */
+  function patch(live, model) {
+    var names = {}, i;
+    for (i = 0; i < model.attributes.length; i++) {
+      var attribute = model.attributes[i];
+      names[attribute.name] = true;
+      if (live.getAttribute(attribute.name) !== attribute.value) { live.setAttribute(attribute.name, attribute.value); }
+    }
+    for (i = live.attributes.length - 1; i >= 0; i--) {
+      if (!names[live.attributes[i].name]) { live.removeAttribute(live.attributes[i].name); }
+    }
+    if (!model.firstElementChild) {
+      if (live.firstElementChild || live.textContent !== model.textContent) { live.textContent = model.textContent; }
+      return;
+    }
+    if (!live.firstElementChild) { live.textContent = ""; }
+    var kids = model.children, have = live.children;
+    for (i = 0; i < kids.length; i++) {
+      if (i >= have.length) { live.appendChild(kids[i].cloneNode(true)); }
+      else if (have[i].tagName !== kids[i].tagName) { live.replaceChild(kids[i].cloneNode(true), have[i]); }
+      else { patch(have[i], kids[i]); }
+    }
+    while (have.length > kids.length) { live.removeChild(live.lastElementChild); }
   }
 
   /* Each step's table is built once and kept (until a display choice changes): the

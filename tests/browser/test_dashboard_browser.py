@@ -64,6 +64,8 @@ SERVER_START_S = 60
 #: or two of CPU, more on a busy machine.
 IMPORT_WAIT_S = 90
 WAIT_S = 20
+#: A page's first run on a new server (its imports: pandas...), on a loaded machine.
+PAGE_WAIT_S = 60
 CHROMIUM_ARGS = [
     "--headless=new",
     "--no-sandbox",
@@ -267,7 +269,7 @@ class Browser:
             found = self.driver.find_elements(By.CSS_SELECTOR, REPLAYER)
             return found[0] if found else None
 
-        element = self.wait("the replayer", frame)
+        element = self.wait("the replayer", frame, PAGE_WAIT_S)
         self.driver.switch_to.frame(element)
         WebDriverWait(self.driver, WAIT_S, poll_frequency=0.1).until(
             lambda d: d.execute_script("return !!window.pokerhhReplayer")
