@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -23,6 +24,7 @@ from analytics.stats import explain, leaders, people, player_page, player_querie
 from analytics.stats import players as stats
 from analytics.store.db import open_read_only, resolve_db_path
 from analytics.store.lookup import StoredHand
+from analytics.tournaments import queries as tq
 from parser.model.errors import PokerhhError
 
 #: The database version (see :func:`version`).
@@ -347,3 +349,73 @@ def first_hand(
 ) -> tuple[str, str] | None:
     with read_only(path) as conn:
         return queries.first_hand(conn, filters, player)
+
+
+# -- tournaments (Tournaments page) -------------------------------------------------------
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def tournament_list(path: str, stamp: Stamp) -> list[dict[str, Any]]:
+    """Every tournament (:func:`analytics.tournaments.queries.tournament_list`), cached: it
+    reads every tournament's players, 0.1 s on 64 tournaments, on every rerun before."""
+    with read_only(path) as conn:
+        return tq.tournament_list(conn)
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def tournament_entries(path: str, stamp: Stamp, player: str) -> list[dict[str, Any]]:
+    """The player's tournaments (:func:`analytics.tournaments.queries.player_entries`)."""
+    with read_only(path) as conn:
+        return tq.player_entries(conn, player)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """What the Tournaments page draws of one tournament, read in one visit."""
+
+    #: The player followed (the hero, else the tournament's own hero) and his stack per hand.
+    player: str | None
+    stack: pd.DataFrame
+    eliminations: pd.DataFrame
+    spots: pd.DataFrame
+    icm: pd.DataFrame
+    currency: str
+    unit: int
+    problems: pd.DataFrame
+    named: frozenset[str]
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def tournament(path: str, stamp: Stamp, site: str, tid: str, hero: str | None) -> Tournament:
+    """One tournament's stack, eliminations, all-ins by ICM and problems."""
+    with read_only(path) as conn:
+        (key,) = conn.execute("SELECT id FROM tournaments WHERE site = ? AND tournament_id = ?",
+                              (site, tid)).fetchone()  # fmt: skip
+        who = hero or conn.execute("SELECT hero FROM tournaments WHERE id = ?",
+                                   (key,)).fetchone()[0]  # fmt: skip
+        stack = pd.read_sql_query(
+            "SELECT h.hand_id, h.started_at, h.level, h.big_blind,"
+            " p.starting_stack + p.net AS chips FROM hands h JOIN hand_players p"
+            " ON p.hand = h.id WHERE h.site = ? AND h.tournament_id = ? AND p.name = ?"
+            " ORDER BY h.started_at, h.id", conn, params=(site, tid, who),
+        )  # fmt: skip
+        outs = pd.read_sql_query(
+            "SELECT place, name, eliminated_hand AS hand, knockouts, prize"
+            " FROM tournament_players WHERE tournament = ? AND eliminated_hand IS NOT NULL"
+            " ORDER BY place DESC, name", conn, params=(key,),
+        )  # fmt: skip
+        spots = pd.DataFrame(tq.all_in_spots(conn, key))
+        icm = pd.read_sql_query(
+            "SELECT name, all_in_ev_diff AS \"chip EV - net\","
+            " icm_ev_diff AS \"ICM EV - result\" FROM tournament_players"
+            " WHERE tournament = ? AND icm_ev_diff IS NOT NULL ORDER BY icm_ev_diff DESC, name",
+            conn, params=(key,),
+        )  # fmt: skip
+        currency, unit = conn.execute("SELECT currency, unit FROM tournaments WHERE id = ?",
+                                      (key,)).fetchone()  # fmt: skip
+        problems = pd.read_sql_query(
+            "SELECT hand_id AS hand, rule, kind, message FROM tournament_problems"
+            " WHERE tournament = ? ORDER BY idx", conn, params=(key,),
+        )  # fmt: skip
+        named = frozenset(tq.named_players(conn, key))
+    return Tournament(who, stack, outs, spots, icm, currency, unit, problems, named)

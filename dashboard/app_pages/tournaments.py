@@ -11,7 +11,7 @@ a price the hands do not state is "not stated", and stays out of the hero's tota
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
@@ -43,12 +43,7 @@ st.title("Tournaments")
 path, stamp, counts = common.database()
 
 
-def _rows(db: str) -> list[dict[str, Any]]:
-    with data.read_only(db) as conn:
-        return tq.tournament_list(conn)
-
-
-listed = _rows(str(path)) if sum(counts.values()) else []
+listed = data.tournament_list(str(path), stamp) if sum(counts.values()) else []
 if not listed:
     st.info("No tournament hands or summaries yet: import some on the Import page.")
     st.stop()
@@ -75,8 +70,7 @@ if filters.games:
     frame = frame[frame["game"].isin(filters.games)]
 
 if hero is not None:
-    with data.read_only(path) as conn:
-        mine = tq.player_entries(conn, hero)
+    mine = data.tournament_entries(str(path), stamp, hero)
     keep = set(zip(frame["site"], frame["tournament"], strict=True))
     mine = [r for r in mine if (r["site"], r["tournament_id"]) in keep]
     by_key = {(r["site"], r["tournament_id"]): r for r in mine}
@@ -115,34 +109,9 @@ if not keys:
     st.stop()
 chosen = st.selectbox("Tournament", keys, key="tournament")
 site, _, tid = chosen.partition(":")
-with data.read_only(path) as conn:
-    (key,) = conn.execute("SELECT id FROM tournaments WHERE site = ? AND tournament_id = ?",
-                          (site, tid)).fetchone()  # fmt: skip
-    who = hero or conn.execute("SELECT hero FROM tournaments WHERE id = ?", (key,)).fetchone()[0]
-    stack = pd.read_sql_query(
-        "SELECT h.hand_id, h.started_at, h.level, h.big_blind, p.starting_stack + p.net AS chips"
-        " FROM hands h JOIN hand_players p ON p.hand = h.id WHERE h.site = ? AND"
-        " h.tournament_id = ? AND p.name = ? ORDER BY h.started_at, h.id",
-        conn, params=(site, tid, who),
-    )  # fmt: skip
-    outs = pd.read_sql_query(
-        "SELECT place, name, eliminated_hand AS hand, knockouts, prize FROM tournament_players"
-        " WHERE tournament = ? AND eliminated_hand IS NOT NULL ORDER BY place DESC, name",
-        conn, params=(key,),
-    )  # fmt: skip
-    spots = pd.DataFrame(tq.all_in_spots(conn, key))
-    icm = pd.read_sql_query(
-        "SELECT name, all_in_ev_diff AS \"chip EV - net\", icm_ev_diff AS \"ICM EV - result\""
-        " FROM tournament_players WHERE tournament = ? AND icm_ev_diff IS NOT NULL"
-        " ORDER BY icm_ev_diff DESC, name", conn, params=(key,),
-    )  # fmt: skip
-    unit = conn.execute("SELECT currency, unit FROM tournaments WHERE id = ?",
-                        (key,)).fetchone()  # fmt: skip
-    problems = pd.read_sql_query(
-        "SELECT hand_id AS hand, rule, kind, message FROM tournament_problems"
-        " WHERE tournament = ? ORDER BY idx", conn, params=(key,),
-    )  # fmt: skip
-    named = tq.named_players(conn, key)
+shown = data.tournament(str(path), stamp, site, tid, hero)
+stack, outs, spots, icm = shown.stack, shown.eliminations, shown.spots, shown.icm
+problems, named, unit = shown.problems, shown.named, (shown.currency, shown.unit)
 money = _money(*unit)
 outs = outs[outs["name"].isin(named)].reset_index(drop=True)
 outs["place"] = outs["place"].astype("Int64")
