@@ -141,6 +141,9 @@ def _parts(
             source += " CROSS JOIN hands h ON h.id = s.hand"
         where = f"s.player_id IN ({marks})"
     else:
+        from analytics.stats.people import named
+
+        query = named(conn, query)  # a person: his accounts' ids (issue 25, item 5)
         source = from_clause(conn, query)
         where, params = query.where()
     listed = ", h.started_at, h.currency" if listing else ""

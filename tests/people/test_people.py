@@ -9,8 +9,10 @@ import math
 
 import pytest
 
+from analytics.stats.explain import explain_listing
 from analytics.stats.people import resolve, subject_query, subjects_stats
 from analytics.stats.players import STATS, Kind, StatsQuery, player_stats
+from analytics.stats.queries import Filters
 from analytics.store.db import connect, read_only
 from analytics.store.people import AliasError, add_aliases, people, remove_aliases
 from dashboard.cli import EXIT_OK, EXIT_USAGE, main
@@ -126,3 +128,16 @@ def test_an_account_left_alone_removes_its_person(tmp_path, db) -> None:
     assert "Solo" not in people(conn)
     with pytest.raises(AliasError, match="colon"):
         add_aliases(conn, "a:b", ["PokerStars:V3"])
+
+
+def test_the_hands_behind_a_persons_stat_are_his_accounts(db) -> None:
+    """Explain a stat (the Player page's) for a person, with and without a filter: the
+    hands of his accounts, adding up to his figure."""
+    conn = read_only(db).conn
+    for filters in (Filters(), Filters(sites=("PokerStars",))):
+        query = StatsQuery(filters=filters)
+        listing = explain_listing(conn, "Alice", "vpip", query)
+        (row,) = player_stats(conn, subject_query(conn, query, resolve(conn, "Alice")))[
+            ["vpip_x", "vpip_n"]].to_dict("records")  # fmt: skip
+        assert (listing["x"].sum(), listing["n"].sum()) == (row["vpip_x"], row["vpip_n"])
+        assert row["vpip_n"] > 0
