@@ -36,11 +36,13 @@ __all__ = [
     "Opponent",
     "Seat",
     "TableView",
+    "figures_of",
     "latest_by_table",
     "opponent_figures",
     "players_of",
     "since",
     "table_view",
+    "table_views",
     "window",
 ]
 
@@ -166,18 +168,17 @@ class TableView:
     recent_hands: int = 0
 
 
-def opponent_figures(
-    conn: sqlite3.Connection, site: str, currency: str | None, names: list[str]
-) -> dict[str, Opponent]:
-    """Each named player's figures of :data:`HUD_STATS`: his row of ``player_stats`` in
-    ``site`` and ``currency`` (players with no such row left out)."""
+def figures_of(
+    conn: sqlite3.Connection, names: Collection[str]
+) -> dict[tuple[str, str, str], Opponent]:
+    """Each named player's figures of :data:`HUD_STATS`, by (site, currency, name): his
+    rows of ``player_stats``, one call for every table being read (the call's cost is
+    mostly pandas' fixed overhead: about 0.1 s, whatever the number of players)."""
     if not names:
         return {}
-    frame = player_stats(conn, StatsQuery(players=tuple(names), stats=HUD_STATS))
-    out: dict[str, Opponent] = {}
+    frame = player_stats(conn, StatsQuery(players=tuple(sorted(names)), stats=HUD_STATS))
+    out: dict[tuple[str, str, str], Opponent] = {}
     for row in frame.to_dict("records"):
-        if row["site"] != site or (currency is not None and row["currency"] != currency):
-            continue
         figures: dict[str, Figure] = {}
         for name in HUD_STATS:
             value = row[name]
@@ -193,8 +194,19 @@ def opponent_figures(
             int(row["hands"]), vpip.low or 0.0, 1.0 if vpip.high is None else vpip.high,
             pfr.low or 0.0, 1.0 if pfr.high is None else pfr.high, af.value, af.n,
         )  # fmt: skip
-        out[str(row["player"])] = Opponent(int(row["hands"]), figures, type_label(sample))
+        key = (str(row["site"]), str(row["currency"]), str(row["player"]))
+        out[key] = Opponent(int(row["hands"]), figures, type_label(sample))
     return out
+
+
+def opponent_figures(
+    conn: sqlite3.Connection, site: str, currency: str | None, names: list[str]
+) -> dict[str, Opponent]:
+    """Each named player's figures in ``site`` and ``currency`` (:func:`figures_of`)."""
+    return {
+        name: opponent for (s, c, name), opponent in figures_of(conn, names).items()
+        if s == site and (currency is None or c == currency)
+    }  # fmt: skip
 
 
 _HAND = """
@@ -236,21 +248,37 @@ def table_view(
     """The table of ``latest`` as it is now: its seats, the hero (``hero``, or one of the
     names of a person's accounts, if he sits there; else guessed from ``table_hands``, the
     table's hand ids in the window), and each opponent's figures."""
-    head = conn.execute(_HAND, (latest.id,)).fetchone()
-    site, table_name, hand, hand_id, started_at, game, currency, unit, small, big = head
-    rows = conn.execute(_SEATS, (hand,)).fetchall()
+    return table_views(conn, [(latest, table_hands)], hero)[0]
+
+
+def table_views(
+    conn: sqlite3.Connection,
+    tables: list[tuple[LiveHand, list[int]]],
+    hero: str | Collection[str] | None = None,
+) -> list[TableView]:
+    """:func:`table_view` of several tables, their opponents' figures read in one call."""
     heroes = {hero} if isinstance(hero, str) else set(hero or ())
-    seated = next((str(r[1]) for r in rows if r[1] in heroes), None)
-    hero = seated if seated is not None else _guess_hero(conn, table_hands or [hand])
-    wanted = [str(r[1]) for r in rows if r[1] != hero and not r[6]]
-    figures = opponent_figures(conn, site, currency, wanted)
-    seats = [
-        Seat(int(seat), str(name), position, int(stack), cards, int(net), bool(anonymous),
-             is_hero=name == hero,
-             opponent=None if name == hero or anonymous else figures.get(str(name)))
-        for seat, name, position, stack, cards, net, anonymous in rows
-    ]  # fmt: skip
-    return TableView(
-        site, table_name, int(hand), str(hand_id), str(started_at), game, currency, unit,
-        small, big, hero, seats, len(table_hands),
-    )  # fmt: skip
+    bare = []
+    for latest, table_hands in tables:
+        head = conn.execute(_HAND, (latest.id,)).fetchone()
+        site, table_name, hand, hand_id, started_at, game, currency, unit, small, big = head
+        rows = conn.execute(_SEATS, (hand,)).fetchall()
+        seated = next((str(r[1]) for r in rows if r[1] in heroes), None)
+        chosen = seated if seated is not None else _guess_hero(conn, table_hands or [hand])
+        view = TableView(
+            site, table_name, int(hand), str(hand_id), str(started_at), game, currency, unit,
+            small, big, chosen, [], len(table_hands),
+        )  # fmt: skip
+        bare.append((view, rows))
+    names = {str(r[1]) for view, rows in bare for r in rows if r[1] != view.hero and not r[6]}
+    figures = figures_of(conn, names)
+    out = []
+    for view, rows in bare:
+        for seat, name, position, stack, cards, net, anonymous in rows:
+            mine = name == view.hero
+            opponent = None if mine or anonymous else figures.get(
+                (view.site, str(view.currency), str(name)))  # fmt: skip
+            view.seats.append(Seat(int(seat), str(name), position, int(stack), cards, int(net),
+                                   bool(anonymous), is_hero=mine, opponent=opponent))  # fmt: skip
+        out.append(view)
+    return out

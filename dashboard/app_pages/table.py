@@ -52,7 +52,7 @@ def _views(minutes: float, hero: tuple[str, ...]) -> tuple[list[str], list[tuple
     fresh = time.monotonic() - cache.get("read_at", 0.0) < WINDOW_AGAIN_S
     if cache.get("state") == state and fresh:
         return cache["html"], cache["players"]
-    views: dict[tuple[str, str], tuple[int, object]] = cache.setdefault("views", {})
+    views: dict[tuple[str, str], tuple[int, live.TableView]] = cache.setdefault("views", {})
     seen: set[int] = cache.setdefault("seen", set())
     with data.read_only(path) as conn:
         hands = live.window(conn, live.since(minutes))
@@ -63,21 +63,20 @@ def _views(minutes: float, hero: tuple[str, ...]) -> tuple[list[str], list[tuple
         cache["seen"] = {h.id for h in hands}  # the window's: bounded however long the session
         for gone in set(views) - set(latest):  # tables that left the window
             del views[gone]
-        tables: list[live.TableView] = []
+        stale = []
         for key, hand in latest.items():
             known = views.get(key)
-            view = known[1] if known is not None else None
             if (
-                not isinstance(view, live.TableView)
-                or known is None
+                known is None
                 or known[0] != hand.id
                 or cache.get("hero") != hero
-                or any((view.site, s.name) in touched for s in view.seats)
+                or any((known[1].site, s.name) in touched for s in known[1].seats)
             ):
-                ids = [h.id for h in hands if (h.site, h.table_name) == key]
-                view = live.table_view(conn, hand, ids, hero)
-                views[key] = (hand.id, view)
-            tables.append(view)
+                stale.append((hand, [h.id for h in hands if (h.site, h.table_name) == key]))
+        # One read of the figures for every table read again (their cost is mostly fixed).
+        for view in live.table_views(conn, stale, hero) if stale else []:
+            views[(view.site, view.table_name)] = (view.hand, view)
+        tables = [views[key][1] for key in latest]
         players = [(v.site, s.name) for v in tables for s in v.seats if not s.is_hero]
         notes = store.notes_for(conn, players)
     html = [table_html(view, notes, minutes) for view in tables]
