@@ -49,9 +49,10 @@ def heroes(db: Path) -> list[tuple[str, int]]:
     """The heaviest and the median player of the pool, with their hands."""
     conn = sqlite3.connect(db)
     try:
-        rows = conn.execute(
-            "SELECT p.name, sum(a.seats) FROM player_totals a JOIN players p ON p.id ="
-            " a.player_id GROUP BY p.name ORDER BY 2 DESC"
+        rows = conn.execute(  # counted in the seats_player index alone
+            "SELECT p.name, sum(c.seats) FROM (SELECT player_id, count(*) AS seats FROM seats"
+            " WHERE dealt_in GROUP BY player_id) c JOIN players p ON p.id = c.player_id"
+            " GROUP BY p.name ORDER BY 2 DESC"
         ).fetchall()
     finally:
         conn.close()
