@@ -40,6 +40,7 @@ from parser.model.errors import CancelledHand, ReplayMismatch, RuleViolation
 from replayer.betting import Illegal, Mismatch, check_check, to_call
 from replayer.handlers import HandlerTable, handles
 from replayer.ledger import Place
+from replayer.redeal import redeal
 
 if TYPE_CHECKING:
     from replayer.engine import HandReplay
@@ -112,9 +113,9 @@ def check_pending(play: HandReplay, event: ev.Event) -> None:
         resolve_time_out(play, event)
     if play.void is not None and not isinstance(event, ev.UncalledBetReturned):
         if isinstance(event, ev.DealHole):
-            # docs/live.md: the void hand and the redeal are two records.
-            raise Illegal("E8", "the hand is void after the misdeal: the redeal is the "
-                          "next hand, with the same button and forced bets (E1)")
+            # E8: the redeal, in the same hand (or the next hand: docs/live.md).
+            redeal(play)
+            return
         raise Illegal(
             "E8", f"the hand is void after the misdeal: no {event.kind} (every chip goes back)"
         )

@@ -221,16 +221,32 @@ def test_e3_in_stud_the_extra_card_is_not_dealt_again() -> None:
 # -- E8: what RULES.md leaves open (docs/live.md) ---------------------------------------------
 
 
-def test_e8_the_redeal_is_the_next_hand_not_this_one() -> None:
-    """The void hand is its own record (every chip back); a log that deals again after
-    the misdeal is refused: the redeal is the next hand, same button and blinds."""
-    redeal = cut(HOLDEM, 3).replace('"d dh p3 TdTs"', '"d dh p3 TdTs", "d dh p1 AsKs"')
-    error = refused(redeal, "@3 d misdeal E8 a card face up in the deck")
-    assert error.rule == "E8"
-    assert "redeal is the next hand" in str(error)
+def test_e8_the_redeal_is_this_hand_with_a_correction_or_the_next_hand() -> None:
+    """RULES.md E8: the replay shows the void and the redeal as one hand with a
+    correction. A log that deals again after the misdeal is that redeal: the void deal's
+    cards go back, its forced bets stay (E1: same button and blinds), and the hand is the
+    redeal's. A log that stops at the misdeal is the void hand alone (every chip back)."""
+    void_deal = '"d dh p1 9c8c", "d dh p2 5h5d", "d dh p3 KdKs", "p3 cbr 300"'
+    redeal = HOLDEM.replace('"d dh p1 AhKh"', f'{void_deal}, "d dh p1 AhKh"', 1)
+    result = run(redeal, "@4 d misdeal E8 a card face up in the deck")
+    assert nets(result) == nets(run(HOLDEM))  # Cat's 300 raise of the void deal went back
+    assert any(d.startswith("E8: misdeal") for d in result.diagnostics)
     with pytest.raises(CancelledHand) as caught:
-        run(cut(HOLDEM, 3), "@3 d misdeal E8 a card face up in the deck")
-    assert "the redeal is the next hand" in str(caught.value)
+        run(cut(redeal, 4), "@4 d misdeal E8 a card face up in the deck")
+    assert "every chip goes back" in str(caught.value)
+    # The redeal is a new deal: play without it after the misdeal stays refused.
+    first_deal = '"d dh p1 AhKh", "d dh p2 QcJc", "d dh p3 TdTs", '
+    no_redeal = HOLDEM.replace(first_deal, f"{void_deal}, ", 1)
+    error = refused(no_redeal, "@4 d misdeal E8 a card face up in the deck")
+    assert error.rule == "E8"
+
+
+def test_e8_a_stud_redeal_brings_in_again() -> None:
+    """Stud's antes stay posted; the bring-in, after the deal, is made again (F4)."""
+    void_deal = '"d dh p1 9c8c7c", "d dh p2 5h5d2d", "d dh p3 KdKsQh"'
+    redeal = STUD.replace('"d dh p1 2h3hAc"', f'{void_deal}, "d dh p1 2h3hAc"', 1)
+    result = run(redeal, "@3 d misdeal E8 a card face up in the deck")
+    assert nets(result) == nets(run(STUD))
 
 
 DRAW = """\

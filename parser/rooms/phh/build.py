@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from typing import NamedTuple
 
 from parser.model import events as ev
 from parser.model.cards import Card
@@ -34,6 +35,22 @@ class BuildError(ValueError):
         self.index = index
         self.live = live
         super().__init__(message)
+
+
+class _Table(NamedTuple):
+    """The builder's view of the table the forced bets leave (a redeal starts from it)."""
+
+    stacks: list[int]
+    bets: list[int]
+    current_bet: int
+    out: set[int]
+    street: int
+    acted: bool
+    dealt: set[int]
+    drew: set[int]
+    completed: bool
+    showdown: bool
+    hands: list[list[Card]]
 
 
 class Builder:
@@ -64,6 +81,9 @@ class Builder:
         self.events: list[ev.Event] = []
         self.line = forced_line
         self.index: int | None = None
+        #: A misdeal was the last item (E8): a hole card next is the redeal's first.
+        self.misdealt = False
+        self.forced_table = self._table()
         self.stud = spec.forced is Forced.BRING_IN
         self.draw = any(s.draw for s in spec.streets)
 
@@ -74,6 +94,7 @@ class Builder:
     ) -> tuple[ev.Event, ...]:
         """``live`` holds (index in ``_live``, item, file line), in ``_live`` order."""
         self._forced()
+        self.forced_table = self._table()
         pending = sorted(live, key=lambda item: item[1].before)
         for k, record in enumerate(records):
             while pending and pending[0][1].before <= k:
@@ -90,6 +111,22 @@ class Builder:
         self.index = len(records) - 1 if records else None
         self._end_round()
         return tuple(self.events)
+
+    def _table(self) -> _Table:
+        """What the deal and the betting change, as after the forced bets."""
+        return _Table(list(self.stacks), list(self.bets), self.current_bet, set(self.out),
+                      self.street, self.acted, set(self.dealt), set(self.drew),
+                      self.completed, self.showdown, [list(h) for h in self.hands])  # fmt: skip
+
+    def _redeal_from(self, table: _Table) -> None:
+        """E8: after a misdeal the log may deal again in the same hand (the redeal, with
+        the same forced bets): the actions from its first card on read from the table the
+        forced bets left, as the engine replays them (replayer/redeal.py)."""
+        self.stacks, self.bets = list(table.stacks), list(table.bets)
+        self.current_bet, self.street, self.acted = table.current_bet, table.street, table.acted
+        self.out, self.dealt, self.drew = set(table.out), set(table.dealt), set(table.drew)
+        self.completed, self.showdown = table.completed, table.showdown
+        self.hands = [list(h) for h in table.hands]
 
     def _player(self, index: int) -> int:
         if not 1 <= index <= self.n:
@@ -149,6 +186,10 @@ class Builder:
     # -- actions -------------------------------------------------------------------------
 
     def _action(self, record: act.Action) -> None:
+        if self.misdealt:  # the first action after a misdeal: a redeal starts with a card
+            self.misdealt = False
+            if isinstance(record, act.DealHole):
+                self._redeal_from(self.forced_table)
         match record:
             case act.DealBoard(cards):
                 self._board(cards)
@@ -377,6 +418,7 @@ class Builder:
                 event = ev.Reshuffle(cards=_known(item.cards), line=line)
             case "misdeal":
                 event = ev.Misdeal(rule=item.rule or "", reason=item.reason, line=line)
+                self.misdealt = True
             case "board":
                 street = item.street
                 if street is None:
