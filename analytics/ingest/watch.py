@@ -12,12 +12,17 @@ read again every time it grows. What is read, and when (``docs/watch.md`` says w
   boundary of the longest row whose bytes are still the file's first bytes: nothing
   before it is parsed again. A file that no longer starts with those bytes (rewritten,
   truncated) is read again from its start; hands already stored count as duplicates.
-- **The last hand is held back** while the file may still grow: only hands followed by
-  the next hand's header are complete, and the boundary stops at the first line of the
-  last one. It is imported when the file has been quiet for ``quiet_seconds`` (a client
-  writes a hand in well under a second); the boundary is then the end of the file, as an
-  import's row would be. A hand being written is never stored as ``incomplete`` or
-  ``invalid`` while its file is growing.
+- **A last hand without its end is held back** while the file may still grow. A hand is
+  complete when the next hand's header follows it, or when its room's own end mark does
+  (``Room.ended``: PokerStars, GGPoker, Winamax, WPN and Bovada write blank lines after
+  the summary, iPoker closes ``</game>``): such a last hand is imported at once, the
+  boundary past it (issue 26 item 3: the Table page shows a hand within 2 s of its
+  writing). Otherwise the boundary stops at the first line of the last hand, which is
+  imported when the file has been quiet for ``quiet_seconds`` (a client writes a hand in
+  well under a second; a room with no reliable mark, Full Tilt, 888poker, PartyPoker,
+  PHH, always waits so); the boundary is then the end of the file, as an import's row
+  would be. A hand being written is never stored as ``incomplete`` or ``invalid`` while
+  its file is growing.
 - **A piece must start with a hand header.** If the bytes after a boundary do not (a
   hand that was cut when its file went quiet, a client that crashed mid-hand and later
   wrote the rest), the file is read again from its start: the hands stored count as
@@ -398,7 +403,7 @@ class Watcher:
         try:
             text = self.stages.decode(piece(data, start, end), path)
             sources = [
-                Source(s.path, s.first_line + followed.lines, s.text)
+                Source(s.path, s.first_line + followed.lines, s.text, format=s.format)
                 for s in self.stages.split_hands(text, path)
             ]
         except PokerhhError as error:
@@ -415,7 +420,8 @@ class Watcher:
             _restart(followed)
             return self._import_from_boundary(followed, data, final=final)
         complete, tail = sources[:-1], sources[-1]
-        reading = [*complete, tail] if final else complete
+        ended = final or _ended(tail, text, followed.lines)
+        reading = [*complete, tail] if ended else complete
         outcomes = [process(source, self.stages) for source in reading]
         followed.held_hands = len(sources) - len(reading)
         if start == 0 and outcomes and not any(has_header(o) for o in outcomes):
@@ -426,8 +432,11 @@ class Watcher:
             return None  # perhaps the start of a file whose first hand is being written
         if not outcomes:
             return None
-        if final:
-            boundary, before = end, len(outcomes)
+        if ended:
+            # Past blank lines written after the end mark too: nothing left is held back.
+            rest = data[end:]
+            boundary = len(data) if not rest.strip(b"\x00 \t\r\n") else end
+            before = len(outcomes)
         else:
             boundary, before = _boundary(data, start, text, followed.lines, complete, tail)
         meta = FileMeta(
@@ -437,7 +446,7 @@ class Watcher:
             hands=followed.hands + before,
             file_id=followed.file_id,
         )
-        result = self._write(followed, meta, outcomes, holding=not final)
+        result = self._write(followed, meta, outcomes, holding=not ended)
         followed.offset, followed.prefix_sha = boundary, meta.sha256
         followed.lines = lines_before(data, boundary) if boundary else 0
         followed.hands = meta.hands or 0
@@ -513,6 +522,35 @@ def _boundary(
     if not complete:
         return start, 0
     return line_offset(data, start, complete[-1].first_line - lines), len(complete) - 1
+
+
+def _ended(tail: Source, text: str, lines: int) -> bool:
+    """The last hand read has ended by its room's own end mark (``Room.ended``: PokerStars'
+    blank line after its summary, iPoker's ``</game>``), so it is complete although no
+    hand follows it yet: it is imported at once, not when its file goes quiet. ``text``
+    (the piece, complete lines only) from the tail's first line on is what the room reads:
+    the blank lines after a hand are not in its ``Source``."""
+    from parser.formats import room_named
+
+    if tail.format is None:
+        return False
+    line = tail.first_line - lines  # the tail's first line, counted in the piece
+    return room_named(tail.format).hand_ended(text[_line_start(text, line) :])
+
+
+def _line_start(text: str, line: int) -> int:
+    """Where line ``line`` (1 = the first) of ``text`` starts, counted back from the end
+    (the tail is near it; a first read of a big file is long).
+
+    >>> _line_start("a\\nb\\nc\\n", 2), _line_start("a\\nb\\n", 1)
+    (2, 0)
+    """
+    pos = len(text)
+    for _ in range(text.count("\n") - line + 2):
+        pos = text.rfind("\n", 0, pos)
+        if pos < 0:
+            return 0
+    return pos + 1
 
 
 def _restart(followed: _Followed) -> None:

@@ -66,6 +66,12 @@ class Room:
     #: may be cut at hand boundaries (``analytics.ingest.ranges``): not iPoker (every hand
     #: needs its XML session's header) nor PHH (TOML tables).
     cuttable: bool = True
+    #: ``"module:function"`` of ``(text) -> bool``: has the hand whose text (from its first
+    #: line to the end of what its file holds so far) begins here ended, by the room's own
+    #: end mark? The watcher imports such a last hand at once instead of waiting for its file
+    #: to be quiet (``analytics.ingest.watch``). None: no reliable mark, the file's quiet
+    #: time decides. A mark must come after the hand's last line, never inside it.
+    ended: str | None = None
     #: Where its clients write hand histories by default.
     client_folders: tuple[ClientFolders, ...] = field(default=())
 
@@ -80,6 +86,11 @@ class Room:
 
     def identify_hand(self, text: str) -> tuple[str, str] | None:
         return _load(self.identify)(text)  # type: ignore[no-any-return]
+
+    def hand_ended(self, text: str) -> bool:
+        """``text`` (a hand's first line to the end of its file so far) holds the room's
+        end mark after the hand: False for a room without one (see :attr:`ended`)."""
+        return self.ended is not None and bool(_load(self.ended)(text))
 
     def summary_reader(self, text: str, path: str) -> Callable[[str, str], Any] | None:
         """``parse(text, path)`` of its summary format when ``text`` is one of its
@@ -113,6 +124,7 @@ def reader_room(
     suffixes: tuple[str, ...] = (".txt",),
     house: HouseRules = LIVE,
     cuttable: bool = True,
+    ended: str | None = None,
     client_folders: tuple[ClientFolders, ...] = (),
 ) -> Room:
     """The :class:`Room` of a folder laid out by the convention every room but PokerStars
@@ -143,5 +155,6 @@ def reader_room(
         ),
         house=house,
         cuttable=cuttable,
+        ended=ended,
         client_folders=client_folders,
     )

@@ -114,3 +114,28 @@ def split_at_starts(path: str, lines: list[str], starts: list[int]) -> Iterator[
             first += 1
         if chunk:
             yield Source(path, first + 1, "\n".join(chunk) + "\n")
+
+
+#: The line that opens the summary section of the rooms writing the PokerStars layout.
+_SUMMARY = "*** SUMMARY ***"
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def ends_after_summary(text: str) -> bool:
+    """The hand's end mark in the PokerStars layout (PokerStars, GGPoker, Winamax, WPN
+    since 2019, Bovada): a blank line after its ``*** SUMMARY ***`` section, whose lines
+    have none between them (not Full Tilt: its UTF-16 files put a blank line after every
+    line, so it has no reliable mark). The section is written last, so without that blank line the
+    summary may still be being written (the next hand's header ends a hand too, which the
+    splitter sees; ``Room.ended`` says who asks).
+
+    >>> ends_after_summary("H #1\\n*** SUMMARY ***\\nSeat 1: A won\\n\\n")
+    True
+    >>> ends_after_summary("H #1\\n*** SUMMARY ***\\nSeat 1: A won\\n")
+    False
+    """
+    at = text.find(_SUMMARY)
+    if at < 0:
+        return False
+    line_end = text.find("\n", at)
+    return line_end >= 0 and _BLANK_LINE.search(text, line_end) is not None

@@ -52,7 +52,10 @@ def stored(db: Path) -> list[tuple[str, str]]:
     if not db.exists():
         return []
     with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT hand_id, status FROM hands ORDER BY id").fetchall()
+        try:
+            return conn.execute("SELECT hand_id, status FROM hands ORDER BY id").fetchall()
+        except sqlite3.OperationalError:  # the watcher is still creating its tables
+            return []
 
 
 def wait_for(condition: Callable[[], bool], timeout: float = 8.0) -> bool:

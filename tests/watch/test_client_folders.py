@@ -88,21 +88,28 @@ def test_watch_once_imports_what_the_folder_holds(
     folder = tmp_path / "hh"
     folder.mkdir()
     table = folder / "HH20261101 Electra.txt"
-    table.write_bytes(session_bytes())
+    data = session_bytes()[:-2]  # the last hand's blank lines (its end mark) not written
+    table.write_bytes(data)
     db = tmp_path / "db.sqlite"
     code, out, err = _run(capsys, "watch", "--db", db, "--once", "--quiet-after", "60", folder)
-    # Just written: the last hand waits for the file to be quiet, and --once says so with
-    # exit 3, never a silent 0 (issue 23, item 10).
+    # Just written, without its end: the last hand waits for the file to be quiet, and
+    # --once says so with exit 3, never a silent 0 (issue 23, item 10).
     assert (code, err) == (3, "")
     assert [h for h, _ in stored(db)] == list(HAND_IDS[:-1])
     assert "the last hand waits for the file to be quiet" in out
     assert "  held back:   1 hand(s) of 1 file(s) changed in the last 60 s" in out
-    size = len(session_bytes()) - session_bytes().index(b"PokerStars Hand #9000000003")
+    size = len(data) - data.index(b"PokerStars Hand #9000000003")
     assert f"    {table}: the last 1 hand ({size:,} bytes) held back\n" in out
     code, out, _ = _run(capsys, "watch", "--db", db, "--once", "--quiet-after", "0.01", folder)
     assert code == 0
     assert [h for h, _ in stored(db)] == list(HAND_IDS)
     assert f"{table}: 1 stored (1 ok)" in out
+    assert "held back" not in out
+    # A table just written whose last hand has ended (blank lines after its summary):
+    # everything is imported at once, nothing held back (issue 26 item 3).
+    (folder / "HH20261101 Deneb.txt").write_bytes(session_bytes())
+    code, out, _ = _run(capsys, "watch", "--db", db, "--once", "--quiet-after", "60", folder)
+    assert code == 0
     assert "held back" not in out
 
 

@@ -10,6 +10,7 @@ from parser.kit.room import ClientFolders, reader_room
 ROOM = reader_room(
     name="ggpoker",
     site="GGPoker",
+    ended="parser.kit.split:ends_after_summary",
     client_folders=(
         ClientFolders(
             client="GGPoker",

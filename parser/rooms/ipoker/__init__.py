@@ -13,6 +13,7 @@ ROOM = reader_room(
     site="iPoker",
     suffixes=(".xml", ".txt"),
     cuttable=False,
+    ended="parser.rooms.ipoker.reader:ended_ipoker",
     client_folders=(
         ClientFolders(
             client="iPoker",

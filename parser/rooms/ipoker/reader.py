@@ -173,6 +173,13 @@ def split_ipoker(text: str, path: str) -> Iterator[Source]:
         pos = stop
 
 
+def ended_ipoker(text: str) -> bool:
+    """A game's end mark: the ``</game>`` closing the last ``<game>`` the text opens
+    (``Room.ended``; the XML is written inside the session, so nothing else ends it)."""
+    starts = list(_GAME_START.finditer(text))
+    return bool(starts) and _GAME_END.search(text, starts[-1].end()) is not None
+
+
 def identify_ipoker(text: str) -> tuple[str, str] | None:
     m = _GAME_START.search(text[:400])
     return (SITE, m[1]) if m else None

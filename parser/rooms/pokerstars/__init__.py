@@ -22,6 +22,7 @@ ROOM = Room(
     split="parser.rooms.pokerstars.split:split_hands",
     parse="parser.rooms.pokerstars.reader:parse_hand",
     identify="parser.rooms.pokerstars.header:identify_pokerstars",
+    ended="parser.kit.split:ends_after_summary",
     summary=(
         "parser.rooms.pokerstars.summary:looks_like_summary",
         "parser.rooms.pokerstars.summary:parse_summary",

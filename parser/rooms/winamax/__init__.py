@@ -11,6 +11,7 @@ from parser.model.house import HouseRules, OddChips
 ROOM = reader_room(
     name="winamax",
     site="Winamax",
+    ended="parser.kit.split:ends_after_summary",
     summaries=True,
     # One odd chip each, from the highest seat down whatever the button: 260 three ways
     # between seats 3, 7 and 8 (button 2) pays 87 / 87 / 86, seat 3 short.

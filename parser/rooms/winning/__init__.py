@@ -10,6 +10,7 @@ from parser.kit.room import ClientFolders, reader_room
 ROOM = reader_room(
     name="winning",
     site="WPN",
+    ended="parser.kit.split:ends_after_summary",
     client_folders=(
         ClientFolders(
             client="Americas Cardroom / WPN",
