@@ -18,9 +18,12 @@ Hands pokerkit rejects outright (run it twice, straddles...) are simply not comp
 
 from __future__ import annotations
 
+import os
 import re
 import warnings
+from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal
+from multiprocessing import get_context
 
 import pytest
 
@@ -93,7 +96,9 @@ def _pokerkit_cannot_read(text: str, result) -> bool:
 
 
 def _compare(corpus: str) -> tuple[int, list[str]]:
-    compared, problems = 0, []
+    """pokerkit's payoffs are the slow side (about 60 ms a hand): they are computed on
+    every core (the suite runs in one process; CI's second core is otherwise idle)."""
+    chosen = []
     for hand in replayed(corpus):  # the session's one replay of the corpus (tests/corpus.py)
         path, raw, result = hand.path, hand.raw, hand.result
         if "Hold'em No Limit" not in raw.text.splitlines()[0]:
@@ -104,7 +109,16 @@ def _compare(corpus: str) -> tuple[int, list[str]]:
             continue  # refused by the parser or the engine
         if _pokerkit_cannot_read(raw.text, result):
             continue
-        theirs = _pokerkit_payoffs(raw.text, result.hand.unit)
+        chosen.append((path, raw, result))
+    jobs = [(raw.text, result.hand.unit) for _, raw, result in chosen]
+    workers = min(len(os.sched_getaffinity(0)), 4)
+    if workers > 1 and len(jobs) > 500:
+        with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+            payoffs = list(pool.map(_payoffs_of, jobs, chunksize=250))
+    else:
+        payoffs = [_payoffs_of(job) for job in jobs]
+    compared, problems = 0, []
+    for (path, _raw, result), theirs in zip(chosen, payoffs, strict=True):
         if theirs is None:
             continue
         ours = {p.name: p.net + p.rake_paid for p in result.players}
@@ -117,6 +131,10 @@ def _compare(corpus: str) -> tuple[int, list[str]]:
                 )
         compared += 1
     return compared, problems
+
+
+def _payoffs_of(job: tuple[str, int]) -> dict[str, int] | None:
+    return _pokerkit_payoffs(*job)
 
 
 @pytest.mark.skipif(not (CORPORA / "pluribus").is_dir(), reason="corpora absent")
