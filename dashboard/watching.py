@@ -27,7 +27,7 @@ import sys
 import threading
 from pathlib import Path
 
-from analytics.ingest.watch import FileImport, Watcher, WatchOptions
+from analytics.ingest.watch import QUIET_SECONDS, FileImport, Watcher, WatchOptions
 from dashboard.upload import LIMITS, limit_memory, memory_refusal, worker_environment
 
 _LOCK = threading.Lock()
@@ -45,11 +45,16 @@ class WatchWorker:
         folders: tuple[str, ...],
         *,
         poll_seconds: float | None = None,
+        quiet_seconds: float = QUIET_SECONDS,
         memory_bytes: int = LIMITS.memory_bytes,
     ) -> None:
         self.db_path = db_path
         self.folders = folders
         self.poll_seconds = poll_seconds
+        #: ``pokerhh watch --quiet-after``: how long a file whose last hand has no end
+        #: mark yet must stay unchanged before that hand is taken as whole (a hand that
+        #: has ended is imported at once either way: ``analytics.ingest.watch``).
+        self.quiet_seconds = quiet_seconds
         self.memory_bytes = memory_bytes
         self.recent: list[FileImport] = []
         #: Why the worker ended on its own (None while it runs or once stopped).
@@ -67,7 +72,13 @@ class WatchWorker:
         )
         assert process.stdin is not None
         self._process = process
-        task = (self.db_path, self.folders, self.poll_seconds, self.memory_bytes)
+        task = (
+            self.db_path,
+            self.folders,
+            self.poll_seconds,
+            self.quiet_seconds,
+            self.memory_bytes,
+        )
         with contextlib.suppress(BrokenPipeError):  # it died at once: the reader says so
             pickle.dump(task, process.stdin)
             process.stdin.flush()  # left open: its end tells the worker the server is gone
@@ -123,15 +134,28 @@ def current(db_path: str) -> WatchWorker | None:
         return _RUNNING.get(db_path)
 
 
-def start(db_path: str, folders: tuple[str, ...], poll_seconds: float | None) -> WatchWorker:
-    """Start watching ``folders`` into ``db_path`` (stopping a watcher of other folders)."""
+def start(
+    db_path: str,
+    folders: tuple[str, ...],
+    poll_seconds: float | None,
+    quiet_seconds: float = QUIET_SECONDS,
+) -> WatchWorker:
+    """Start watching ``folders`` into ``db_path`` (stopping a watcher of other folders or
+    settings)."""
     with _LOCK:
         running = _RUNNING.get(db_path)
-        if running is not None and running.running and running.folders == folders:
+        if (
+            running is not None
+            and running.running
+            and (running.folders, running.poll_seconds, running.quiet_seconds)
+            == (folders, poll_seconds, quiet_seconds)
+        ):
             return running
         if running is not None:
             running.stop()
-        worker = WatchWorker(db_path, folders, poll_seconds=poll_seconds)
+        worker = WatchWorker(
+            db_path, folders, poll_seconds=poll_seconds, quiet_seconds=quiet_seconds
+        )
         worker.start()
         _RUNNING[db_path] = worker
         return worker
@@ -148,7 +172,7 @@ def worker_main() -> None:
     """The worker process: read its task from stdin, watch, send each import on stdout."""
     out = sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must not break the messages
-    db_path, folders, poll_seconds, memory_bytes = pickle.load(sys.stdin.buffer)
+    db_path, folders, poll_seconds, quiet_seconds, memory_bytes = pickle.load(sys.stdin.buffer)
     limit_memory(memory_bytes)
     stop = threading.Event()
 
@@ -160,7 +184,7 @@ def worker_main() -> None:
             end()
 
     options = WatchOptions(folders=tuple(Path(f).absolute() for f in folders),
-                           poll_seconds=poll_seconds)  # fmt: skip
+                           poll_seconds=poll_seconds, quiet_seconds=quiet_seconds)  # fmt: skip
     watcher = Watcher(db_path, options, on_import=lambda done: send("import", done))
 
     def end(*_: object) -> None:
