@@ -76,7 +76,7 @@ exit status:
 """
 
 
-def _epilog() -> str:
+def epilog() -> str:
     return (
         f"The database is --db FILE if given, else ${ENV_VAR}, else {default_db_path()}.\n\n"
         + _EXIT_STATUS
@@ -92,7 +92,7 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
-def _interrupt_status(error: BaseException) -> int:
+def interrupt_status(error: BaseException) -> int:
     return 128 + (signal.SIGTERM if isinstance(error, Terminated) else signal.SIGINT)
 
 
@@ -118,13 +118,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
     except KeyboardInterrupt as error:
         print("\npokerhh: interrupted", file=sys.stderr)
-        return _interrupt_status(error)
+        return interrupt_status(error)
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 
 
-def _db_to_write(args: argparse.Namespace) -> Path:
+def db_to_write(args: argparse.Namespace) -> Path:
     """The database a command may create: in a folder that exists, when the path was
     chosen (``--db``, ``$POKERHH_DB``); only the default's folder is made (issue 23,
     item 16): a mistyped ``--db ~/pokre/x.sqlite`` must not leave a tree of folders."""
@@ -185,7 +185,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerhh",
         description="Poker hand histories: import, check, replay, export.",
-        epilog=_epilog(),
+        epilog=epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"pokerhh {_version()}")
@@ -200,11 +200,11 @@ def _parser() -> argparse.ArgumentParser:
     cli_hands.add_parsers(commands, db)
     from dashboard import cli_notes
     cli_notes.add_parsers(commands, db)
+    cli_share.add_parsers(commands, db)
     from dashboard import cli_alias, cli_leaks
 
     cli_alias.add_parsers(commands, db)
     cli_leaks.add_parsers(commands, db)
-    cli_share.add_parsers(commands, db)
 
     cmd = commands.add_parser(
         "export", parents=[db], help="export stored hands for other tools (JSON Lines)"
@@ -689,6 +689,7 @@ def _record(args: argparse.Namespace) -> int:
     from analytics.recording.save import save
     from analytics.recording.shorthand import HELP, Session, run_lines
 
+    db_path = db_to_write(args)  # before the hand is played, not after (issue 23 item 16)
     session = Session()
     if args.script:
         with open(args.script, encoding="utf-8") as script:
@@ -703,7 +704,7 @@ def _record(args: argparse.Namespace) -> int:
     if args.print_phh:
         print(session.recorded.text, end="")
     try:
-        saved = save(session.recorded, resolve_db_path(args.db))
+        saved = save(session.recorded, db_path)
     except RecordingError as error:
         print(f"pokerhh: {refusal(error)}", file=sys.stderr)
         return EXIT_FAILED

@@ -19,9 +19,9 @@ from dashboard.cli import (
     EXIT_HELD_BACK,
     EXIT_OK,
     EXIT_USAGE,
-    _db_to_write,
-    _epilog,
-    _interrupt_status,
+    db_to_write,
+    epilog,
+    interrupt_status,
     positive,
 )
 
@@ -43,7 +43,7 @@ def add_parsers(commands: Commands, db: argparse.ArgumentParser) -> None:
             "its raw text. Under a folder, a file that is no hand history (empty, a web\n"
             "page, notes) is listed as skipped, not an error."
         ),
-        epilog=_epilog(),
+        epilog=epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     cmd.add_argument("paths", nargs="+", metavar="PATH")
@@ -106,7 +106,7 @@ def _import(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     if args.engine == "dask" or args.parquet or args.scheduler:
         return _import_dask(args)
-    db_path = _db_to_write(args)
+    db_path = db_to_write(args)
     bar = ProgressBar(enabled=False if args.quiet else None)
     interrupted: ImportInterrupted | None = None
     try:
@@ -130,7 +130,7 @@ def _import(args: argparse.Namespace) -> int:
     for line in summary_lines(report, problems=args.problems):
         print(terminal_text(line))
     if interrupted is not None:
-        return _interrupt_status(interrupted.__cause__ or interrupted)
+        return interrupt_status(interrupted.__cause__ or interrupted)
     # One rule (the --help's exit status): a file not imported, for any reason, is exit 1.
     return EXIT_FAILED if report.failed else EXIT_OK
 
@@ -175,7 +175,7 @@ def _watch_parser(commands: Commands, db: argparse.ArgumentParser) -> None:
             "Without FOLDER: the poker clients' default folders found here\n"
             "(--list-defaults shows them all). docs/watch.md says how."
         ),
-        epilog=_epilog(),
+        epilog=epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     cmd.add_argument("folders", nargs="*", metavar="FOLDER")
@@ -227,7 +227,7 @@ def _watch(args: argparse.Namespace) -> int:
         for folder in missing:
             print(f"pokerhh: {folder}: no such folder", file=sys.stderr)
         return EXIT_FAILED
-    db_path = _db_to_write(args)
+    db_path = db_to_write(args)
     stop = threading.Event()
     if args.once:
         stop.set()
@@ -257,7 +257,7 @@ def _watch(args: argparse.Namespace) -> int:
     for line in summary_lines(report, problems=0):
         print(terminal_text(line))
     if interrupted is not None:
-        return _interrupt_status(interrupted.__cause__ or interrupted)
+        return interrupt_status(interrupted.__cause__ or interrupted)
     if held:  # never a silent 0 with hands left out (issue 23, item 10)
         hands = sum(h.hands for h in held)
         print(f"  held back:   {hands} hand(s) of {len(held)} file(s) changed in the last"

@@ -115,6 +115,20 @@ def test_db_in_a_missing_folder_creates_nothing(run: Run, tmp_path: Path) -> Non
     assert not (tmp_path / "typo").exists()
 
 
+def test_record_into_a_db_in_a_missing_folder_creates_nothing_and_plays_nothing(
+    run: Run, tmp_path: Path
+) -> None:
+    """``pokerhh record`` saved into ``--db`` wherever it pointed, making the folders; it
+    now refuses the path before the hand is played (a hand typed in would be lost)."""
+    script = tmp_path / "hand.txt"
+    script.write_text("game NT\n", encoding="utf-8")
+    db = tmp_path / "typo" / "x.sqlite"
+    code, _, err = run("record", "--script", script, "--db", db)
+    assert code == 1
+    assert f"no such folder {db.parent}" in err
+    assert not (tmp_path / "typo").exists()
+
+
 def test_help_and_summary_name_every_suffix_read(
     run: Run, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
