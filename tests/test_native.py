@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -174,8 +175,11 @@ def corpus_and_samples() -> list[str]:
 @pytest.mark.skipif(not native.STATUS.used, reason=f"compiled core: {native.STATUS.reason}")
 def test_compiled_and_pure_python_give_the_same_rows_for_every_hand() -> None:
     files = corpus_and_samples()
-    pure = run_python(DIGESTS.replace("sys.argv[1:]", repr(files)), POKERHH_PURE="1")
-    compiled = run_python(DIGESTS.replace("sys.argv[1:]", repr(files)), POKERHH_PURE="")
+    code = DIGESTS.replace("sys.argv[1:]", repr(files))
+    with ThreadPoolExecutor(2) as both:  # two processes at once: one a core
+        pure_run = both.submit(run_python, code, POKERHH_PURE="1")
+        compiled_run = both.submit(run_python, code, POKERHH_PURE="")
+        pure, compiled = pure_run.result(), compiled_run.result()
     assert pure.splitlines()[0] == "used False"
     assert compiled.splitlines()[0] == "used True"
     hands = sum(int(line.rsplit(" ", 1)[1]) for line in pure.splitlines()[1:])
