@@ -170,8 +170,9 @@ def _watch_parser(commands: Commands, db: argparse.ArgumentParser) -> None:
         help="import hands as the poker clients write them (their folders, or FOLDER...)",
         description=(
             "Watch folders and import hand histories as they are written: the files there\n"
-            "now, then every hand appended. The last hand of a file is imported once the file\n"
-            "has been quiet for --quiet-after seconds; a restart goes on where it stopped.\n"
+            "now, then every hand appended, at once when it has ended (its room's end mark);\n"
+            "a last hand without one once its file has been quiet for --quiet-after seconds.\n"
+            "A restart goes on where it stopped.\n"
             "Without FOLDER: the poker clients' default folders found here\n"
             "(--list-defaults shows them all). docs/watch.md says how."
         ),
@@ -185,7 +186,8 @@ def _watch_parser(commands: Commands, db: argparse.ArgumentParser) -> None:
                      help="look for changes every SECONDS instead of waiting for file events "
                      "(network drives send none)")  # fmt: skip
     cmd.add_argument("--quiet-after", type=seconds, default=QUIET_SECONDS, metavar="SECONDS",
-                     help=f"a file unchanged this long is whole ({QUIET_SECONDS:g})")  # fmt: skip
+                     help="a last hand with no end mark is whole once its file is unchanged"
+                     f" this long ({QUIET_SECONDS:g})")  # fmt: skip
     cmd.add_argument("--once", action="store_true",
                      help="import what the folders hold now and stop")  # fmt: skip
     cmd.set_defaults(run=_watch)
