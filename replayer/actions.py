@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 
 from parser.model import events as ev
 from parser.model.games import Betting
-from replayer.amounts import chips
-from replayer.betting import Illegal, Mismatch, check_call, check_check, check_raise_to
+from replayer.betting import Illegal, Mismatch, check_call, check_check, check_raise_to, chips
 from replayer.handlers import HandlerTable, handles
 from replayer.result import Decision
 

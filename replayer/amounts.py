@@ -5,10 +5,11 @@ which writes ``$2.10`` or ``€0.73``: "the log pays Gwen 210; the rules give 20
 them looking for cents. The messages are built deep in the rule checks, which know the
 amount but not the hand's currency, and notes are built for events of every hand, most
 of them never shown. So a message marks each amount (:func:`chips`, as cheap as the
-number itself), and the few places where a message leaves the engine (``HandReplay._error``,
-the snapshot's note, the result's diagnostics, the live recorder's pending correction)
-spell the marks in the hand's money (:func:`spell`). Counts (seats, cards, event
-numbers, bets of a fixed-limit cap) are plain numbers and never marked.
+number itself: it is ``replayer.betting``'s, compiled with the engine), and the few
+places where a message leaves the engine (``HandReplay._error``, the snapshot's note,
+the result's diagnostics, the live recorder's pending correction) spell the marks in
+the hand's money (:func:`spell`). Counts (seats, cards, event numbers, the bets of a
+fixed-limit cap) are plain numbers and never marked.
 
 >>> from parser.model.hand import ParsedHand, Stakes
 >>> usd = ParsedHand(site="X", hand_id="1", game="NLHE", game_name="", currency="USD",
@@ -29,18 +30,12 @@ import re
 
 from parser.model.hand import ParsedHand
 from parser.model.money import Money
+from replayer.betting import MARK_CLOSE as CLOSE
+from replayer.betting import MARK_OPEN as OPEN
+from replayer.betting import chips as chips
 
-#: The brackets around a marked amount: characters no log, name or rule text uses, so
-#: a player called "[210]" is never taken for an amount.
-OPEN, CLOSE = "⟦", "⟧"
 #: A marked amount; a comma before the closing bracket asks for thousands separators.
 _MARKED = re.compile(OPEN + r"(-?\d+)(,?)" + CLOSE)
-
-
-def chips(amount: int, *, grouped: bool = False) -> str:
-    """``amount`` (smallest unit) marked in a message, for :func:`spell` to write in the
-    hand's money. ``grouped``: with thousands separators (a limit, not a hand's amount)."""
-    return f"{OPEN}{amount},{CLOSE}" if grouped else f"{OPEN}{amount}{CLOSE}"
 
 
 def spell(message: str, hand: ParsedHand) -> str:

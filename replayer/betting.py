@@ -10,13 +10,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from parser.model.games import Betting
-from replayer.amounts import chips
 
 #: Enum members read once: reading one from its class goes through the enum's metaclass
 #: (about 0.35 us), and the hot path asks for them at every event.
 _FIXED_LIMIT = Betting.FIXED_LIMIT
+
+
+#: The brackets around an amount in a message (issue 23 item 14): characters no log, name
+#: or rule text uses, so a player called "[210]" is never taken for an amount.
+MARK_OPEN: Final = "⟦"
+MARK_CLOSE: Final = "⟧"
+
+
+def chips(amount: int, *, grouped: bool = False) -> str:
+    """``amount`` (smallest unit) marked in a message, for ``replayer.amounts.spell`` to
+    write in the hand's money where the message leaves the engine (``$2.10``, not ``210``).
+    ``grouped``: with thousands separators (a limit, not a hand's amount).
+
+    Here, beside the ``Illegal`` and ``Mismatch`` whose messages carry the marks, because
+    this module is compiled: notes are built for events of every hand (an uncalled bet's),
+    and a compiled call costs nothing next to a call into a pure-Python module.
+
+    >>> chips(210), chips(10**12, grouped=True)
+    ('⟦210⟧', '⟦1000000000000,⟧')
+    """
+    if grouped:
+        return f"{MARK_OPEN}{amount},{MARK_CLOSE}"
+    return f"{MARK_OPEN}{amount}{MARK_CLOSE}"
 
 
 class Illegal(Exception):

@@ -25,8 +25,8 @@ from parser.model.errors import HandError, ReplayMismatch, RuleViolation, Unsupp
 from parser.model.games import GAME_SPECS, BetSize, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat
 from replayer import corrections, limits, order
-from replayer.amounts import chips, spell
-from replayer.betting import Actor, Illegal, Mismatch, Round, may_raise, to_call
+from replayer.amounts import spell
+from replayer.betting import Actor, Illegal, Mismatch, Round, chips, may_raise, to_call
 from replayer.handlers import HandlerTable
 from replayer.ledger import CardLedger
 from replayer.positions import blind_positions, clockwise_from

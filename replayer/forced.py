@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING
 
 from parser.model import events as ev
 from replayer import order
-from replayer.amounts import chips
-from replayer.betting import Actor, Illegal, Mismatch
+from replayer.betting import Actor, Illegal, Mismatch, chips
 from replayer.handlers import HandlerTable, handles
 
 if TYPE_CHECKING:

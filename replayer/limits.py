@@ -33,8 +33,7 @@ from __future__ import annotations
 from parser.model import events as ev
 from parser.model.games import Forced, GameSpec
 from parser.model.hand import ParsedHand
-from replayer.amounts import chips
-from replayer.betting import Illegal
+from replayer.betting import Illegal, chips
 
 #: L1: the largest amount, stack or total a hand may hold, in minor units (10**12 cents is
 #: ten billion dollars; see the module's docstring).

@@ -51,6 +51,7 @@ def snapshot(play: HandReplay) -> HandState:
     levels = {a.name: a.invested - dead.get(a.name, 0) for a in play.order}
     ledger = play.ledger
     stud = bool(play.spec.streets[0].hole_up)
+    note = play.note
     return HandState(
         street=rnd.street,
         seats=tuple(
@@ -80,7 +81,7 @@ def snapshot(play: HandReplay) -> HandState:
         current_bet=rnd.current_bet,
         to_act=actor.name if actor else None,
         legal=legal,
-        note=spell(play.note, play.hand),  # the hand's money: '$2.10', not '210'
+        note=spell(note, play.hand) if note else note,  # the hand's money: '$2.10'
         formed_pots=formed_pots(
             gathered, live, play.pot, any(a.all_in for a in play.order if a.name in live)
         ),

@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from parser.model.events import Collect
 from parser.model.hand import ParsedHand
 from parser.model.house import HouseRules
-from replayer.amounts import chips
-from replayer.betting import Mismatch
+from replayer.betting import Mismatch, chips
 from replayer.settlement.showdown import Award
 
 

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from parser.model import events as ev
 from parser.model.errors import CancelledHand
-from replayer.amounts import chips
-from replayer.betting import Mismatch
+from replayer.betting import Mismatch, chips
 from replayer.handlers import HandlerTable, handles
 from replayer.limits import check_amount
 from replayer.settlement.pots import uncalled_excess

@@ -146,6 +146,9 @@ def settle(play: HandReplay) -> ReplayResult:
         ]
     )
     summary = play.hand.summary
+    diagnostics = (*play.diagnostics, *claims.notes)
+    if diagnostics:  # most hands have none: no call then
+        diagnostics = spell_all(diagnostics, play.hand)  # '$2.10', not '210'
     # ReplayResult's fields in order: hand, players, pots, boards, total_pot, rake, states,
     # decisions, diagnostics, unawarded, taken, added, all_in_point.
     return new_replay_result(
@@ -157,7 +160,7 @@ def settle(play: HandReplay) -> ReplayResult:
         claims.rake,
         tuple(play.states),
         tuple(play.decisions),
-        spell_all((*play.diagnostics, *claims.notes), play.hand),  # '$2.10', not '210'
+        diagnostics,
         claims.unawarded,
         summary.jackpot + summary.cash_out_fee,
         play.added,
