@@ -165,6 +165,8 @@ class _Followed:
     #: Refused as not a regular file (a FIFO, a symlink to a device): reported once, and
     #: looked at again only once it is a regular file.
     not_regular: bool = False
+    #: Its room reads each hand alone (``Room.cuttable``); None until its head is read.
+    cuttable: bool | None = None
 
 
 def watchable(path: str | os.PathLike[str]) -> bool:
@@ -400,11 +402,18 @@ class Watcher:
         if end <= start:
             return None
         path = followed.path
+        # Where the piece starts, and the file lines before it: a file whose hands each
+        # need its head (iPoker's session, PHH: not ``cuttable``) is read from its start,
+        # and only the hands from the boundary on are kept.
+        base, lines = start, followed.lines
+        if start > 0 and not self._cuttable(followed, data):
+            base, lines = 0, 0
         try:
-            text = self.stages.decode(piece(data, start, end), path)
+            text = self.stages.decode(piece(data, base, end), path)
             sources = [
-                Source(s.path, s.first_line + followed.lines, s.text, format=s.format)
+                Source(s.path, s.first_line + lines, s.text, format=s.format)
                 for s in self.stages.split_hands(text, path)
+                if s.first_line + lines > followed.lines
             ]
         except PokerhhError as error:
             if not final:
@@ -420,7 +429,7 @@ class Watcher:
             _restart(followed)
             return self._import_from_boundary(followed, data, final=final)
         complete, tail = sources[:-1], sources[-1]
-        ended = final or _ended(tail, text, followed.lines)
+        ended = final or _ended(tail, text, lines)
         reading = [*complete, tail] if ended else complete
         outcomes = [process(source, self.stages) for source in reading]
         followed.held_hands = len(sources) - len(reading)
@@ -438,7 +447,7 @@ class Watcher:
             boundary = len(data) if not rest.strip(b"\x00 \t\r\n") else end
             before = len(outcomes)
         else:
-            boundary, before = _boundary(data, start, text, followed.lines, complete, tail)
+            boundary, before = _boundary(data, base, text, lines, complete, tail)
         meta = FileMeta(
             path,
             hashlib.sha256(data[:boundary]).hexdigest(),
@@ -451,6 +460,20 @@ class Watcher:
         followed.lines = lines_before(data, boundary) if boundary else 0
         followed.hands = meta.hands or 0
         return result
+
+    def _cuttable(self, followed: _Followed, data: bytes) -> bool:
+        """The file's room (told from its head, as the importer tells it) reads each hand
+        alone (``Room.cuttable``); asked once a file."""
+        if followed.cuttable is None:
+            from parser.formats import format_of
+
+            head = data[: complete_end(data[:65536])]
+            try:
+                text = self.stages.decode(piece(data, 0, len(head)), followed.path)
+            except PokerhhError:
+                return True  # not readable yet: asked again next time
+            followed.cuttable = format_of(text, followed.path).cuttable
+        return followed.cuttable
 
     def _write(
         self, followed: _Followed, meta: FileMeta, outcomes: list[HandOutcome], *, holding: bool

@@ -108,3 +108,26 @@ def test_a_last_hand_without_its_end_waits_for_the_quiet_time(
     watcher.close()
     assert len(stored(db)) == hands  # quiet: taken as complete, as before
     assert watcher.held_back() == []
+
+
+def test_ipoker_games_appended_one_by_one_each_read_with_their_session(
+    db: Path, folder: Path
+) -> None:
+    """Each iPoker game needs its session's head (not ``cuttable``): a game appended after
+    the boundary is read with it (before, it was stored ``invalid``: "the session names no
+    <gametype>")."""
+    session = _ipoker().decode()
+    head, game = session[: session.index("<game ")], session[session.index("<game ") :]
+    ids = ("9000000312", "9000000313", "9000000314")
+    clock = Clock()
+    watcher = Watcher(db, WatchOptions(folders=(folder,), quiet_seconds=QUIET), clock=clock)
+    watcher.open()
+    path, text = folder / "700000001.xml", head
+    for hand_id in ids:
+        text += game.replace("9000000312", hand_id)
+        path.write_text(text, encoding="utf-8")
+        watcher.events.put(str(path.absolute()))
+        watcher.check()
+    watcher.close()
+    assert stored(db) == [(hand_id, "ok") for hand_id in ids]
+    assert (watcher.report.problems, watcher.report.duplicates) == ([], 0)
