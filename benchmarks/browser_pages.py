@@ -9,7 +9,7 @@ built there first (``--hands N`` or the label's ``100k``/``1m``): ``dashboard_1m
 generated and Pluribus hands multiplied in SQL with 3,000 players (docs/scale.md, "The
 dashboard on a million hands"), then the PokerStars tournament corpus and its summaries
 imported on top so the Tournaments page has tournaments. Before timing, ``pokerhh migrate``
-brings an older database to the current schema.
+brings an older database to the current schema (``--no-migrate``: not).
 
 The pages are read from ``dashboard/app.py`` (every ``st.Page``, so a page added there is
 timed without editing this file), and driven in Debian's headless Chromium through selenium
@@ -462,6 +462,9 @@ def main() -> None:
     options.add_argument("--pages", help="only these titles, comma-separated")
     options.add_argument("--limit", type=float, help="the warm limit for other labels (s)")
     options.add_argument("--json", type=Path, help="write every visit's time there")
+    options.add_argument("--no-migrate", action="store_true",
+                         help="time the database as it is (0015 and 0016 replay every stored"
+                         " hand: about an hour on 1,000,000 on a busy 2-core host)")  # fmt: skip
     args = options.parse_args()
     pages = pages_of_app()
     if args.pages:
@@ -475,7 +478,8 @@ def main() -> None:
         db = Path(name or label)
         if not db.exists():
             build(db, args.hands or SIZES.get(label, 100_000))
-        migrate(db)
+        if not args.no_migrate:
+            migrate(db)
         print(f"{label}: {db}", flush=True)
         timings = time_pages(db, pages, args.repeat, log)
         lines += report(label, LIMITS.get(label, args.limit or 1.0), timings)
