@@ -115,7 +115,11 @@ _BY_NAME = {s.name: s for s in STATS}
 class UnknownStat(KeyError):
     def __init__(self, name: str) -> None:
         self.name = name
-        close = difflib.get_close_matches(name.casefold(), STAT_NAMES, n=3, cutoff=0.6)
+        wanted = name.casefold()
+        close = difflib.get_close_matches(wanted, STAT_NAMES, n=3, cutoff=0.6)
+        # Equally close names in the catalog's order (cbet_flop before cbet_turn).
+        close.sort(key=lambda n: (-difflib.SequenceMatcher(None, wanted, n).ratio(),
+                                  STAT_NAMES.index(n)))  # fmt: skip
         hint = f"; did you mean: {', '.join(close)}?" if close else ""
         super().__init__(f"no stat {name!r} (one of: {', '.join(STAT_NAMES)}){hint}")
 
