@@ -464,7 +464,7 @@ def main() -> None:
     options.add_argument("--json", type=Path, help="write every visit's time there")
     options.add_argument("--no-migrate", action="store_true",
                          help="time the database as it is (0015 and 0016 replay every stored"
-                         " hand: about an hour on 1,000,000 on a busy 2-core host)")  # fmt: skip
+                         " hand: over 10 minutes for 100,000 on a busy 2-core host)")  # fmt: skip
     args = options.parse_args()
     pages = pages_of_app()
     if args.pages:
