@@ -142,10 +142,14 @@ def _rate(
 
 def _by_blind(position: str) -> Stat:
     """Fold to steal in one blind: the same flags, the hands where he sat there."""
-    where = f"(s.position = '{position}')"
+
+    # CASE, not a product: the Parquet statistics (DuckDB) keep the flags as booleans.
+    def when(flag: str) -> str:
+        return f"CASE WHEN s.position = '{position}' AND s.{flag} THEN 1 ELSE 0 END"
+
     return Stat(
         f"fold_to_steal_{position.lower()}", f"fold to steal ({position})", Kind.RATE,
-        f"s.fold_to_steal * {where}", f"s.fold_to_steal_chance * {where}",
+        when("fold_to_steal"), when("fold_to_steal_chance"),
         reason="fold_to_steal", chance_flag="fold_to_steal_chance", done_flag="fold_to_steal",
         definition=f"In the {position}, folded to a steal nobody else called or raised.",
         games=BLIND_GAMES, streets=_PREFLOP, doc="Fold to steal — `fold_to_steal_chance`,"
