@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-import altair as alt
 import streamlit as st
 
 from analytics.output.format import CHIP_CURRENCIES
@@ -92,22 +91,24 @@ st.caption(
 
 st.subheader("Net won over hands")
 lines = figures.lines_bb if in_bb else figures.lines
-colours = alt.Scale(
-    domain=list(player_queries.RESULT_LINES),
-    range=["#2e7d32", "#fb8c00", "#1e88e5", "#e53935"],
-)
-chart = (
-    alt.Chart(lines)
-    .mark_line()
-    .encode(
-        x=alt.X("hand:Q", title="Hands", axis=alt.Axis(format="d", tickMinStep=1)),
-        y=alt.Y("net:Q", title=f"Net won ({unit_label})"),
-        color=alt.Color("line:N", scale=colours, title=None),
-        tooltip=["hand:Q", "line:N", alt.Tooltip("net:Q", format=",.2f")],
-    )
-    .properties(height=320)
-)
-st.altair_chart(chart, width="stretch")
+# Vega-Lite specs, not altair charts: altair's schema validation was most of the page's
+# server time (issue 26 item 4; docs/scale.md, "The pages in a browser").
+line_spec = {
+    "mark": "line",
+    "height": 320,
+    "encoding": {
+        "x": {"field": "hand", "type": "quantitative", "title": "Hands",
+              "axis": {"format": "d", "tickMinStep": 1}},
+        "y": {"field": "net", "type": "quantitative", "title": f"Net won ({unit_label})"},
+        "color": {"field": "line", "type": "nominal", "title": None,
+                  "scale": {"domain": list(player_queries.RESULT_LINES),
+                            "range": ["#2e7d32", "#fb8c00", "#1e88e5", "#e53935"]}},
+        "tooltip": [{"field": "hand", "type": "quantitative"},
+                    {"field": "line", "type": "nominal"},
+                    {"field": "net", "type": "quantitative", "format": ",.2f"}],
+    },
+}  # fmt: skip
+st.vega_lite_chart(lines, line_spec, width="stretch")
 if figures.per_day:
     st.caption(
         f"{figures.hands:,} hands: one point a day, after the day's last hand (players past "
@@ -130,25 +131,25 @@ st.caption(caption + ".")
 st.subheader("Results by position")
 # In big bets where bb/100 counts them (fixed limit, stud); stud hands have no position.
 positions = figures.positions
-bars = (
-    alt.Chart(positions)
-    .mark_bar()
-    .encode(
-        x=alt.X("position:N", sort=list(positions["position"]), title="Position"),
-        y=alt.Y("bb_per_100:Q" if in_bb else "net_won:Q",
-                title="bb/100" if in_bb else f"Net won ({unit_label})"),
-        color=alt.condition(
-            alt.datum.bb_per_100 >= 0 if in_bb else alt.datum.net_won >= 0,
-            alt.value("#2e7d32"),
-            alt.value("#e53935"),
-        ),
-        tooltip=["position:N", "hands:Q",
-                 *([] if chips else [alt.Tooltip("net_won:Q", format=",.2f")]),
-                 alt.Tooltip("bb_per_100:Q", format=",.1f")],
-    )
-    .properties(height=260)
-)  # fmt: skip
-st.altair_chart(bars, width="stretch")
+measure = "bb_per_100" if in_bb else "net_won"
+bar_spec = {
+    "mark": "bar",
+    "height": 260,
+    "encoding": {
+        "x": {"field": "position", "type": "nominal", "title": "Position",
+              "sort": list(positions["position"])},
+        "y": {"field": measure, "type": "quantitative",
+              "title": "bb/100" if in_bb else f"Net won ({unit_label})"},
+        "color": {"condition": {"test": f"datum.{measure} >= 0", "value": "#2e7d32"},
+                  "value": "#e53935"},
+        "tooltip": [{"field": "position", "type": "nominal"},
+                    {"field": "hands", "type": "quantitative"},
+                    *([] if chips else [{"field": "net_won", "type": "quantitative",
+                                         "format": ",.2f"}]),
+                    {"field": "bb_per_100", "type": "quantitative", "format": ",.1f"}],
+    },
+}  # fmt: skip
+st.vega_lite_chart(positions, bar_spec, width="stretch")
 st.dataframe(
     positions.drop(columns=["net_won"]) if chips else positions,
     hide_index=True,
@@ -174,35 +175,42 @@ else:
         "suited hands above it, offsuit below; empty cells were never dealt."
     )
     if by == "Frequency":
-        colour = alt.Color("frequency_pct:Q", title="% of hands",
-                           scale=alt.Scale(scheme="blues"))  # fmt: skip
+        colour: dict[str, object] = {"field": "frequency_pct", "type": "quantitative",
+                                     "title": "% of hands", "scale": {"scheme": "blues"}}
     else:
         extent = max(float(grid["net_bb"].abs().max()), 1.0)
-        colour = alt.Color(
-            "net_bb:Q",
-            title="Net won (bb)",
-            scale=alt.Scale(domain=[-extent, extent], domainMid=0,
-                            range=["#c62828", "#fafafa", "#2e7d32"]),
-        )  # fmt: skip
-    base = alt.Chart(grid).encode(
-        x=alt.X("col:O", axis=None),
-        y=alt.Y("row:O", axis=None),
-        tooltip=[
-            alt.Tooltip("hand:N", title="Hand"),
-            alt.Tooltip("hands:Q", title="Hands", format=","),
-            alt.Tooltip("net_bb:Q", title="Net won (bb)", format=",.1f"),
-            alt.Tooltip("bb_per_hand:Q", title="bb per hand", format=",.2f"),
-            alt.Tooltip("frequency_pct:Q", title="% of hands", format=".2f"),
+        colour = {"field": "net_bb", "type": "quantitative", "title": "Net won (bb)",
+                  "scale": {"domain": [-extent, extent], "domainMid": 0,
+                            "range": ["#c62828", "#fafafa", "#2e7d32"]}}
+    dealt_test = "datum.hands > 0"
+    grid_spec = {
+        "width": 520,
+        "height": 520,
+        "encoding": {
+            "x": {"field": "col", "type": "ordinal", "axis": None},
+            "y": {"field": "row", "type": "ordinal", "axis": None},
+            "tooltip": [
+                {"field": "hand", "type": "nominal", "title": "Hand"},
+                {"field": "hands", "type": "quantitative", "title": "Hands", "format": ","},
+                {"field": "net_bb", "type": "quantitative", "title": "Net won (bb)",
+                 "format": ",.1f"},
+                {"field": "bb_per_hand", "type": "quantitative", "title": "bb per hand",
+                 "format": ",.2f"},
+                {"field": "frequency_pct", "type": "quantitative", "title": "% of hands",
+                 "format": ".2f"},
+            ],
+        },
+        "layer": [
+            {"mark": {"type": "rect", "stroke": "white", "strokeWidth": 1},
+             "encoding": {"color": {"condition": {"test": dealt_test, **colour},
+                                    "value": "#eeeeee"}}},
+            {"mark": {"type": "text", "fontSize": 11},
+             "encoding": {"text": {"field": "hand", "type": "nominal"},
+                          "color": {"condition": {"test": dealt_test, "value": "#111111"},
+                                    "value": "#9e9e9e"}}},
         ],
-    )
-    cells = base.mark_rect(stroke="white", strokeWidth=1).encode(
-        color=alt.condition(alt.datum.hands > 0, colour, alt.value("#eeeeee"))
-    )
-    labels = base.mark_text(fontSize=11).encode(
-        text="hand:N",
-        color=alt.condition(alt.datum.hands > 0, alt.value("#111111"), alt.value("#9e9e9e")),
-    )
-    st.altair_chart((cells + labels).properties(width=520, height=520), width="content")
+    }  # fmt: skip
+    st.vega_lite_chart(grid, grid_spec, width="content")
 
 # -- sessions ------------------------------------------------------------------------------
 st.subheader("Sessions")
