@@ -6,7 +6,6 @@ the dictionaries consistent, and 0009 converts a database of schema 0008 in plac
 from __future__ import annotations
 
 import dataclasses
-
 import io
 import sqlite3
 from pathlib import Path
