@@ -27,6 +27,9 @@ def samples_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("samples_import") / "samples.sqlite"
     report = import_paths([SAMPLES], db)
     assert report.stored["ok"] > 40
+    # Two samples of one room with one hand id and different text would be one hand
+    # stored and a conflicting copy (issue 23 item 6): every sample's id is its own.
+    assert report.conflicts == 0, [p for p in report.problems if p.kind == "conflict"][:3]
     return db
 
 
