@@ -149,6 +149,9 @@ def database_0008(path: Path, files: list[Path]) -> None:
     with its room's dictionary alone, no ``raw_dictionaries.base``, ``hands_options``."""
     db = Database(sqlite3.connect(path))
     MIGRATIONS.apply(db, stop_before="0009_file_references")
+    # Today's writer writes today's columns (seats.flags2, the sums of later statistics):
+    # each is added while writing and dropped after, so the tables are 0008's again.
+    added = _todays_columns(db)
     writer = HandWriter(db.conn)
     by_file: dict[str, list] = {}
     for name, rows in _hands(files):  # reference b"": the dictionary alone
@@ -157,7 +160,26 @@ def database_0008(path: Path, files: list[Path]) -> None:
         # 0008's importer made no hand_actions rows (migration 0015)
         old = [dataclasses.replace(r, moves=()) for r in rows]
         writer.write_file(FileMeta(name, name, 0), old)
+    for table, column in added:
+        db.execute(f'ALTER TABLE "{table}" DROP COLUMN "{column}"')
     db.close()
+
+
+def _todays_columns(db: Database) -> list[tuple[str, str]]:
+    """Add to ``db``'s tables the columns today's schema has and they lack."""
+    head = Database(sqlite3.connect(":memory:"))
+    MIGRATIONS.apply(head)
+    added = []
+    for table in db.table_names():
+        if table not in head.table_names():
+            continue
+        have = {c.name for c in db[table].columns}
+        for column in head[table].columns:
+            if column.name not in have:
+                db.execute(f'ALTER TABLE "{table}" ADD COLUMN "{column.name}" ANY')
+                added.append((table, column.name))
+    head.close()
+    return added
 
 
 def _converted(tmp_path: Path, files: list[Path]) -> tuple[dict, dict, Path]:

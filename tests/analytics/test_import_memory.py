@@ -87,7 +87,10 @@ def test_sqlite_rows_leave_out_the_text_and_the_unpacked_rows() -> None:
     assert lean.players == lean.stats == lean.actions == ()
     assert lean.stored_hand == full.stored_hand
     assert (lean.seats, lean.pots, lean.all_in) == (full.seats, full.pots, full.all_in)
-    assert len(pickle.dumps(lean)) < len(pickle.dumps(full)) / 2
+    # The query language's action rows (``moves``, issue 25) are stored either way.
+    assert lean.moves == full.moves
+    lean_size = len(pickle.dumps(dataclasses.replace(lean, moves=())))
+    assert lean_size < len(pickle.dumps(dataclasses.replace(full, moves=()))) / 2
 
 
 def _tables(db: Path) -> dict[str, list[tuple[object, ...]]]:

@@ -39,13 +39,13 @@ def test_packing_is_the_column_by_column_packing(odd: float) -> None:
     rows = [_stats_row(rng, odd) for _ in range(3000)]
     for row in rows + rows:  # the second time from the memo
         assert pack_stats(row) == _pack_checked(row), row
-    assert pack_stats(None) == (None,) * 6
+    assert pack_stats(None) == (None,) * 7  # flags, four rounds, all-in street, flags2
 
 
 def test_a_refused_value_packs_as_minus_one_in_its_own_column_only() -> None:
     row = list(_stats_row(random.Random(3)))
     row[ff.COUNTS + 5] = 256  # a count of the flop beyond a byte
-    flags, preflop, flop, turn, river, _street = pack_stats(tuple(row))
+    flags, preflop, flop, turn, river, _street, _flags2 = pack_stats(tuple(row))
     assert flop == -1
     assert min(flags, preflop, turn, river) >= 0
     row[ff.VPIP] = 2
