@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analytics.ingest.importer import ImportInterrupted, import_paths, summary_lines
 from analytics.output.text_safety import terminal_text
 from dashboard.cli import (
     EXIT_FAILED,
@@ -97,6 +96,9 @@ def _suffix_globs() -> str:
 
 
 def _import(args: argparse.Namespace) -> int:
+    # Here, not at the top: building the command line must not load the engine (every
+    # command, even --version, paid for it).
+    from analytics.ingest.importer import ImportInterrupted, import_paths, summary_lines
     from dashboard.progress import ProgressBar
 
     missing = [p for p in args.paths if not Path(p).exists()]
@@ -136,6 +138,8 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _import_dask(args: argparse.Namespace) -> int:
+    from analytics.ingest.importer import summary_lines
+
     if args.engine != "dask" or not args.parquet:
         print("pokerhh: --engine dask and --parquet DIR go together (--scheduler too)",
               file=sys.stderr)  # fmt: skip
@@ -162,7 +166,7 @@ def _import_dask(args: argparse.Namespace) -> int:
 
 
 def _watch_parser(commands: Commands, db: argparse.ArgumentParser) -> None:
-    from analytics.ingest.watch import QUIET_SECONDS
+    from analytics.ingest.growing import QUIET_SECONDS
 
     cmd = commands.add_parser(
         "watch",
@@ -205,6 +209,7 @@ def _watch(args: argparse.Namespace) -> int:
     import threading
 
     from analytics.ingest.client_folders import current_platform, default_folders
+    from analytics.ingest.importer import ImportInterrupted, summary_lines
     from analytics.ingest.watch import HeldBack, watch, watch_once
 
     if args.list_defaults:

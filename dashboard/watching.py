@@ -27,7 +27,8 @@ import sys
 import threading
 from pathlib import Path
 
-from analytics.ingest.watch import QUIET_SECONDS, FileImport, Watcher, WatchOptions
+from analytics.ingest.growing import QUIET_SECONDS
+from analytics.ingest.watch import FileImport, Watcher, WatchOptions
 from dashboard.upload import LIMITS, limit_memory, memory_refusal, worker_environment
 
 _LOCK = threading.Lock()

@@ -26,6 +26,11 @@ import codecs
 import re
 from dataclasses import dataclass
 
+#: Seconds a file must stay unchanged before a last hand with no end mark is taken as
+#: complete (here, beside the reading of growing files, so the command line's parser
+#: can name it without loading the importer).
+QUIET_SECONDS = 5.0
+
 _LINE_END = re.compile(rb"\r\n|\r|\n")
 _TEXT_LINE_END = re.compile(r"\r\n|\r|\n")
 

@@ -52,7 +52,13 @@ from typing import TYPE_CHECKING
 
 from sqlite_utils import Database
 
-from analytics.ingest.growing import complete_end, line_offset, lines_before, piece
+from analytics.ingest.growing import (
+    QUIET_SECONDS,
+    complete_end,
+    line_offset,
+    lines_before,
+    piece,
+)
 from analytics.ingest.importer import (
     ImportInterrupted,
     ImportReport,
@@ -82,8 +88,6 @@ from parser.model.hand import Source
 if TYPE_CHECKING:
     from watchdog.observers.api import BaseObserver
 
-#: Seconds a file must stay unchanged before its last hand is taken as complete.
-QUIET_SECONDS = 5.0
 #: The longest the loop sleeps without looking at the clock (seconds).
 MAX_SLEEP = 0.5
 

@@ -8,8 +8,8 @@ import pandas as pd
 import streamlit as st
 
 from analytics.ingest.client_folders import default_folders
+from analytics.ingest.growing import QUIET_SECONDS
 from analytics.ingest.importer import ImportProgress, summary_lines
-from analytics.ingest.watch import QUIET_SECONDS
 from dashboard import common, data, watching
 from dashboard.upload import (
     LIMITS,

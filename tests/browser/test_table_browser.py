@@ -34,7 +34,7 @@ from typing import Any
 
 import pytest
 
-from analytics.ingest.watch import QUIET_SECONDS
+from analytics.ingest.growing import QUIET_SECONDS
 from tests.browser.network import outside_requests
 from tests.browser.test_dashboard_browser import (
     MISSING,

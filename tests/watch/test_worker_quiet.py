@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from analytics.ingest.watch import QUIET_SECONDS
+from analytics.ingest.growing import QUIET_SECONDS
 from dashboard import watching
 from tests.watch.conftest import HAND_IDS, session_bytes, stored, wait_for
 
