@@ -57,6 +57,7 @@ from analytics.ingest.rows import (
 from analytics.query.facts import COLUMNS as MOVE_COLUMNS
 from analytics.store import aggregates, rawtext
 from analytics.store.db import write_transaction
+from parser.model.money import Money
 
 
 def _insert(table: str, columns: Sequence[str], suffix: str = "") -> str:
@@ -129,6 +130,8 @@ INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 _TOTAL_POT = HAND_COLUMNS.index("total_pot")
 _CASHED_OUT = STORED_SEAT_COLUMNS.index("cashed_out")
 _FIRST_LINE = HAND_COLUMNS.index("first_line")
+_CURRENCY = HAND_COLUMNS.index("currency")
+_UNIT = HAND_COLUMNS.index("unit")
 _HAND_FILE = (
     "INSERT INTO hand_files (hand, file_id, first_line) VALUES (?, ?, ?)"
     " ON CONFLICT (hand, file_id) DO NOTHING"
@@ -162,12 +165,17 @@ def beyond_limits(hand: HandRows) -> str | None:
     """Why an ``ok`` hand's amounts cannot be summed safely (pot or a cash-out beyond
     :data:`MAX_AMOUNT`), else None."""
     pot = hand.hand[_TOTAL_POT]
+    unit = hand.hand[_UNIT]
+    # In the hand's money, as the log writes it ("$10,000,000,000.01"), not its cents
+    # (issue 23 item 14).
+    money = Money(hand.hand[_CURRENCY], unit if isinstance(unit, int) else None, grouped=True)
+    limit = f"at most {money(MAX_AMOUNT)}, L1"
     if pot is not None and not -MAX_AMOUNT <= pot <= MAX_AMOUNT:
-        return f"total pot {pot:,} is beyond any real game (at most {MAX_AMOUNT:,}, L1)"
+        return f"total pot {money(pot)} is beyond any real game ({limit})"
     for row in hand.seats:
         cashed_out = row[_CASHED_OUT]
         if cashed_out and not -MAX_AMOUNT <= cashed_out <= MAX_AMOUNT:
-            return f"cash-out {cashed_out:,} is beyond any real game (at most {MAX_AMOUNT:,}, L1)"
+            return f"cash-out {money(cashed_out)} is beyond any real game ({limit})"
     return None
 
 

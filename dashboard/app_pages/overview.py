@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pandas as pd
 import streamlit as st
 
+from analytics.output.format import CHIP_CURRENCIES
 from analytics.stats import leaders, player_queries, queries
 from dashboard import common, data
 
@@ -65,6 +66,19 @@ def without_chip_sums(table: pd.DataFrame) -> pd.DataFrame:
     return table
 
 
+#: Play money and other currencies counted in chips, not tournament chips: their amounts
+#: are summed like money, but a table column has one number format, and "%.2f" wrote a
+#: GGPoker play-money result of 1234 chips as "1234.00" (issue 23 item 14).
+PLAY_CURRENCIES = CHIP_CURRENCIES - {"CHIPS"}
+
+
+def split_play(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The rows in money (and tournament rows, whose amounts are blank) and the rows in play
+    money, each shown in its own table with its own number format."""
+    play = table["currency"].isin(PLAY_CURRENCIES)
+    return table[~play], table[play]
+
+
 @st.cache_data(show_spinner=False, max_entries=32)
 def tables(
     path: str, stamp: data.Stamp, filters: queries.Filters, min_hands: int, hero: str | None,
@@ -104,20 +118,26 @@ middle.metric("Hands (ok)", f"{data.ok_hands(str(path), stamp, filters):,}")
 right.metric("Quarantined", f"{sum(counts.values()) - counts.get('ok', 0):,}")
 
 money = st.column_config.NumberColumn
+#: The summed amounts' headers (:data:`CHIP_SUMS`).
+AMOUNTS = {"net_won": "Net won", "won_showdown": "Won at showdown",
+           "won_no_showdown": "Won without showdown", "rake_paid": "Rake paid"}  # fmt: skip
+
+
+def amounts(number_format: str) -> dict[str, ColumnConfig]:
+    return {column: money(label, format=number_format) for column, label in AMOUNTS.items()}
+
+
 #: The player table's headers and formats, for the hero's rows and everyone's.
 COLUMNS: dict[str, ColumnConfig | str] = {
     "player": st.column_config.TextColumn("Player"),
     "site": "Room",
     "currency": "Currency",
     "hands": st.column_config.NumberColumn("Hands", format="%d"),
-    "net_won": money("Net won", format="%.2f", help="In the currency's major unit"),
     "bb_per_100": money(
         "bb/100",
         format="%.1f",
         help="Big blinds per 100 hands; big bets in fixed limit and stud",
     ),
-    "won_showdown": money("Won at showdown", format="%.2f"),
-    "won_no_showdown": money("Won without showdown", format="%.2f"),
     "wtsd_pct": money(
         "WTSD %",
         format="%.0f",
@@ -126,15 +146,31 @@ COLUMNS: dict[str, ColumnConfig | str] = {
     "wsd_pct": money("W$SD %", format="%.0f", help="Won money at showdown / showdowns"),
     "showdowns": money("Showdowns", format="%d"),
     "all_ins": money("All-ins", format="%d"),
-    "rake_paid": money("Rake paid", format="%.2f"),
+    **amounts("%.2f"),
 }
+
+#: The same for play money: its amounts grouped, with decimals only where the room counts
+#: hundredths of a play chip (Winamax, 888poker), never a ".00" on whole chips.
+PLAY_COLUMNS: dict[str, ColumnConfig | str] = {**COLUMNS, **amounts("localized")}
+
+
+def show_players(rows: pd.DataFrame) -> None:
+    """One table in money; play-money rows, if any, in a second one below."""
+    in_money, in_play = split_play(rows)
+    if not in_money.empty or in_play.empty:
+        st.dataframe(in_money, hide_index=True, width="stretch", column_config=COLUMNS,
+                     placeholder="–")  # fmt: skip
+    if not in_play.empty:
+        st.caption("Play money (and other chip currencies): amounts in chips.")
+        st.dataframe(in_play, hide_index=True, width="stretch", column_config=PLAY_COLUMNS,
+                     placeholder="–")  # fmt: skip
+
 
 if hero is not None:
     mine = table[table["player"] == hero]
     if not mine.empty:
         st.subheader("Hero")
-        st.dataframe(mine, hide_index=True, width="stretch", column_config=COLUMNS,
-                     placeholder="–")  # fmt: skip
+        show_players(mine)
 
 st.subheader("Players")
 if chosen.cut:
@@ -144,8 +180,7 @@ if chosen.cut:
         f"{' (and the hero)' if hero else ''}: list more above, raise the minimum or set "
         "filters to see others, or open any player on the Player page."
     )
-shown = table[table["hands"] >= min_hands]
-st.dataframe(shown, hide_index=True, width="stretch", column_config=COLUMNS, placeholder="–")
+show_players(table[table["hands"] >= min_hands])
 st.subheader("Statistics")
 st.dataframe(
     statistics,

@@ -134,7 +134,7 @@ icm = icm[icm["name"].isin(named)].reset_index(drop=True)
 if len(spots):
     spots = spots[spots["name"].isin(named)].reset_index(drop=True)
 # The ICM figures are fractions of the smallest unit: shown in the currency's major unit.
-major = float(money.unit) if not money.chips else 1.0
+major = float(money.unit)  # hundredths of a play chip too
 icm["ICM EV - result"] = icm["ICM EV - result"] / major
 for column in ("icm_expected", "icm_actual", "icm_ev_diff"):
     if column in spots:

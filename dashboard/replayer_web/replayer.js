@@ -41,9 +41,9 @@
     var m = data.money;
     var sign = amount < 0 ? "-" : "";
     amount = Math.abs(amount);
-    if (m.chips) { return sign + String(amount); }
     var whole = Math.floor(amount / m.unit), part = amount % m.unit;
     var text = m.decimals ? whole + "." + String(part).padStart(m.decimals, "0") : String(whole);
+    if (m.chips) { return sign + text; }  /* no symbol; play money keeps its hundredths */
     return m.symbol ? sign + m.symbol + text : sign + text + " " + m.currency;
   }
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 #: Currency symbols written before the amount; other ISO codes are written after it.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹", "CNY": "¥", "CAD": "C$", "AUD": "A$"}
-#: Currencies that are counted in chips: amounts are whole numbers, no symbol.
+#: Currencies that are counted in chips: no symbol. Their decimals still follow the unit:
+#: Winamax and 888poker count play money in hundredths ("0.50/1.00"), tournaments in
+#: whole chips.
 CHIP_CURRENCIES = frozenset({"CHIPS", "PLAY", "FPP", "SC"})
 
 
@@ -23,6 +25,12 @@ class Money:
     ('$1.25', '-€0.05', '1250')
     >>> Money("XYZ", 100)(300), Money("USD", 100).signed(250), Money("PLAY", 1).signed(0)
     ('3.00 XYZ', '+$2.50', '0')
+
+    Play money counted in hundredths reads as the room writes it, never in its smallest
+    unit (issue 23 item 14: "0.50", not "50"):
+
+    >>> Money("PLAY", 100)(50), Money("PLAY", 100, grouped=True)(145913)
+    ('0.50', '1,459.13')
 
     ``grouped``: thousands separated, for totals read at a glance (a hand's own amounts
     stay as the room writes them).
@@ -35,17 +43,18 @@ class Money:
         self.currency = currency or "CHIPS"
         self.unit = unit or 1
         self.chips = self.currency in CHIP_CURRENCIES or self.unit == 1
+        #: Digits after the point: the unit's, chips or not (hundredths of a play chip).
         self.decimals = len(str(self.unit)) - 1
         self.grouped = grouped
 
     def __call__(self, amount: int) -> str:
         sign = "-" if amount < 0 else ""
         amount = abs(amount)
-        if self.chips:
-            return f"{sign}{amount:,}" if self.grouped else f"{sign}{amount}"
         whole, part = divmod(amount, self.unit)
         digits = f"{whole:,}" if self.grouped else str(whole)
         number = f"{digits}.{part:0{self.decimals}d}" if self.decimals else digits
+        if self.chips:
+            return f"{sign}{number}"
         symbol = SYMBOLS.get(self.currency)
         if symbol:
             return f"{sign}{symbol}{number}"

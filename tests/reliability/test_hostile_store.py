@@ -133,8 +133,10 @@ def test_the_writer_quarantines_what_sqlite_or_the_sums_cannot_hold(tmp_path: Pa
         ("5", "ok", None, None),
     ]
     assert "starting_stack = 9,223,372,036,854,775,808" in stored[1][4]
-    assert "total pot 1,000,000,000,001 is beyond any real game" in stored[2][4]
-    assert "cash-out 2,000,000,000,000" in stored[3][4]
+    # In the hand's money, as the log writes it (issue 23 item 14), limit included.
+    assert "total pot $10,000,000,000.01 is beyond any real game" in stored[2][4]
+    assert "(at most $10,000,000,000.00, L1)" in stored[2][4]
+    assert "cash-out $20,000,000,000.00" in stored[3][4]
     assert stored[4][5] is None  # the header value SQLite cannot hold, left out
     assert sorted(written.refused) == [1, 2, 3]
     assert sums == 2  # the sums hold the ok hands only
