@@ -91,3 +91,12 @@ def button_before_small_blind(seats: Sequence[Seat], small: str | None) -> int |
     if at is None:
         return None
     return seats[at].seat if len(seats) == 2 else seats[at - 1].seat
+
+
+def clockwise_between(a: int, s: int, b: int) -> bool:
+    """Whether seat ``s`` comes strictly between seats ``a`` and ``b`` going clockwise (up
+    the seat numbers, round the table): the turn going from ``a`` to ``b`` passes ``s``.
+    With ``a == b`` (the turn goes round the whole table) every other seat is between."""
+    if a < b:
+        return a < s < b
+    return s > a or s < b

@@ -25,7 +25,8 @@ What iPoker writes differently, and how it is reconciled here (docs/sites.md, iP
   4-, 5- or 6-card Omaha. Cards are written suit first ("C10", "DA"), unknown ones "X".
 - Times carry no zone: read as UTC. Decimal commas ("€4,87") and thousands commas
   ("1,440" chips) are told apart by the hand's unit.
-- Seats "sitting out" (type 8, 9) are notes: such a player is not dealt in.
+- Seats "sitting out" (type 8, 9) are notes: such a player is not dealt in. One who
+  put chips in first (his ante) is in the hand and away: he folds at his turn (B12).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
 from parser.kit.money import MoneyError, to_units
-from parser.kit.table import button_before_small_blind
+from parser.kit.table import button_before_small_blind, clockwise_between
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.errors import IncompleteHand, ParseError, UnsupportedGame
@@ -109,6 +110,9 @@ _BOARD = {"Flop": "flop", "Turn": "turn", "River": "river"}
 #: Action types that are not a player's choice: small and big blind, ante, bring-in, and
 #: the sitting-out marks (8, 9).
 _FORCED = frozenset({"1", "2", "15", "16", "8", "9"})
+_SITS_OUT = frozenset({"8", "9"})
+#: Action types that put chips in: blinds, ante, bring-in, call, bet, raises, all-in.
+_PUTS_CHIPS = frozenset({"1", "2", "15", "16", "3", "5", "23", "6", "7"})
 _MONTHS = {
     m: i
     for i, m in enumerate(
@@ -469,13 +473,18 @@ class _Builder:
         self.stud = spec.forced is Forced.BRING_IN
         streets = [s.name for s in spec.streets]
         street_no = 0
-        for rnd in rounds:
-            number = int(rnd.attrs.get("no", "0"))
-            items = [c for c in rnd.children if c.tag in ("cards", "action")]
-            cards = [c for c in items if c.tag == "cards"]
-            actions = sorted(
-                (c for c in items if c.tag == "action"), key=lambda c: int(c.attrs.get("no", "0"))
+        in_order = [
+            sorted(
+                (c for c in rnd.children if c.tag == "action"),
+                key=lambda c: int(c.attrs.get("no", "0")),
             )
+            for rnd in rounds
+        ]
+        if not self.stud:
+            in_order = self._absent_folds(rounds, in_order, button)
+        for rnd, actions in zip(rounds, in_order, strict=True):
+            number = int(rnd.attrs.get("no", "0"))
+            cards = [c for c in rnd.children if c.tag == "cards"]
             if number >= 2 and not self.stud:
                 board = [c for c in cards if c.attrs.get("type") in _BOARD]
                 if board:
@@ -564,6 +573,51 @@ class _Builder:
             summary=summary,
             source=self.raw,
         )
+
+    def _absent_folds(
+        self, rounds: list[_Element], in_order: list[list[_Element]], button: int | None
+    ) -> list[list[_Element]]:
+        """A player marked sitting out (8, 9) after he put chips in (his ante, a blind)
+        is in the hand and away from the table: he folds when his turn comes (B12), and
+        the mark, written when he left, is not at his turn. His fold is put where the turn
+        passes his seat: before the first action, after the mark, of a player beyond him
+        clockwise from the last to act (each street's betting starts left of the button)."""
+        seat_of = {name: s.seat for name, s in self.seats.items()}
+        put: set[str] = set()
+        out: set[str] = set()
+        away: dict[str, _Element] = {}
+        last: int | None = None
+        result: list[list[_Element]] = []
+        for rnd, actions in zip(rounds, in_order, strict=True):
+            if int(rnd.attrs.get("no", "0")) >= 2 and button is not None:
+                last = button
+            now: list[_Element] = []
+            for action in actions:
+                name, kind = action.attrs.get("player", ""), action.attrs.get("type", "")
+                seat = seat_of.get(name)
+                if seat is None:
+                    now.append(action)
+                    continue
+                if kind in _SITS_OUT and name in put and name not in out:
+                    away[name] = action  # the mark stays, a note; the fold comes at his turn
+                    now.append(action)
+                    continue
+                if kind not in _FORCED and last is not None:
+                    for absent, mark in list(away.items()):
+                        if clockwise_between(last, seat_of[absent], seat):
+                            attrs = {"player": absent, "type": "0", "sum": "0", "no": "0"}
+                            now.append(_Element("action", attrs, mark.line))
+                            out.add(absent)
+                            del away[absent]
+                now.append(action)
+                if kind in _PUTS_CHIPS:
+                    put.add(name)
+                if kind == "0":
+                    out.add(name)
+                if kind != "15" and kind not in _SITS_OUT:  # antes go in seat order
+                    last = seat
+            result.append(now)
+        return result
 
     def _play_ended(self, spec: GameSpec) -> bool:
         """Whether a cut game's rounds reach the end of its play: one player left, or the

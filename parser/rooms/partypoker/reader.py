@@ -49,7 +49,7 @@ from parser.kit.errors import hand_error, line_error, translate
 from parser.kit.lexer import LineTooLong, refuse_long_lines
 from parser.kit.money import MoneyError, to_units
 from parser.kit.reading import first_group, hand_key, hand_text, header_near_start
-from parser.kit.table import table_hand
+from parser.kit.table import clockwise_between, table_hand
 from parser.kit.vocabulary import game_codes
 from parser.model import events as ev
 from parser.model.cards import Card
@@ -937,17 +937,11 @@ class _Builder:
                 )
             if before is None or after is None:
                 break
-            between = [s for s in free if _clockwise_between(before, s, after)]
+            between = [s for s in free if clockwise_between(before, s, after)]
             if between:
                 return between[0]
             break
         return free[0]
-
-
-def _clockwise_between(a: int, s: int, b: int) -> bool:
-    if a < b:
-        return a < s < b
-    return s > a or s < b
 
 
 def _cards(text: str) -> tuple[Card, ...]:
