@@ -50,6 +50,19 @@ def test_the_import_into_a_new_database_never_loads_pandas(tmp_path: Path) -> No
     assert out == "1 False False"
 
 
+def test_the_command_line_starts_without_numpy_or_pandas() -> None:
+    """Every command pays for what ``pokerhh`` imports at start: sqlite-utils imported numpy
+    (its type mapping, unused here), most of a read command's start-up (issue 25 acceptance
+    2: ``hands --where`` under 1 s)."""
+    out = _run(
+        "import sys\n"
+        "import dashboard.cli\n"
+        "import sqlite_utils.db\n"
+        "print('numpy' in sys.modules, 'pandas' in sys.modules, sqlite_utils.db.np)\n"
+    )
+    assert out == "False False None"
+
+
 def test_the_statistics_still_load_pandas_when_they_build_a_frame(tmp_path: Path) -> None:
     # The lazy names stand for the real modules: a frame is a real DataFrame.
     out = _run(
