@@ -23,7 +23,8 @@ ledger, that the correction is the one the rule requires:
   faults above call for one (or one of the standard misdeals, cited as E8, until the
   first betting round has seen substantial action: docs/live.md); any other is refused
   with the rule that says what to do instead.
-- B12: a player out of time checks if he can, else folds.
+- B12: a player out of time checks if he can, else folds (a room's all-in protection,
+  ``HouseRules.absent``, keeps him in for what he has put in instead of the fold).
 
 A mistake leaves a requirement (``Pending``): the next event that moves cards or chips must
 be the correction, or the hand is rejected with the rule's id, located at the mistake.
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING
 from parser.model import events as ev
 from parser.model.cards import Card, format_cards
 from parser.model.errors import CancelledHand, ReplayMismatch, RuleViolation
+from parser.model.house import Absent
 from replayer.betting import Illegal, Mismatch, check_check, to_call
 from replayer.handlers import HandlerTable, handles
 from replayer.ledger import Place
@@ -561,6 +563,17 @@ def on_time_out(play: HandReplay, event: ev.TimeOut) -> None:
         who = expected.name if expected else "nobody"
         raise Illegal("B12", f"{event.player}'s time runs out, but it is {who}'s turn")
     kind = ev.Check if to_call(play.rnd, actor) == 0 else ev.Fold
+    if kind is ev.Fold and play.hand.house.absent is Absent.ALL_IN:
+        # The room's all-in protection (HouseRules.absent): in for what he has put in,
+        # the rest of his stack kept; the others bet on into a side pot (B10).
+        actor.all_in = True
+        play.able_count -= 1
+        play._acted(actor)
+        play.note = (
+            f"{actor.name} is away facing a bet: all in for what he has put in "
+            f"({play.hand.house.name}'s all-in protection, where B12 folds him)"
+        )
+        return
     play.time_out = (event, kind)
     play.note = f"{actor.name}'s time is up: he {'checks' if kind is ev.Check else 'folds'} (B12)"
 

@@ -540,7 +540,8 @@ class HandReplay:
         best = 0
         for other in self.order:
             if other is not actor and not other.folded:
-                reach = other.bet + other.stack
+                # all in: what he has in (a protected player keeps chips he cannot bet)
+                reach = other.bet if other.all_in else other.bet + other.stack
                 if reach >= current:
                     rnd.cover = None  # someone can match the whole bet: nothing to cap
                     return

@@ -17,6 +17,7 @@ from typing import Protocol
 from parser.model.events import Event
 from parser.model.games import GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
+from parser.model.house import LIVE, HouseRules
 
 
 class TableFacts(Protocol):
@@ -56,12 +57,13 @@ def table_hand(
     summary: Summary,
     *,
     events: Iterable[Event] | None = None,
+    house: HouseRules = LIVE,
 ) -> ParsedHand:
     """The hand ``facts`` (a room's builder) has read: the table's facts as it kept them,
     the game ``spec`` (its code) and the room's own ``game_name``, ``stakes``, ``seats``
     (in the order the room lists them), ``summary``, and the builder's events unless the
-    room gives others (``events``). A hand whose header gave no id has ``""``, as the
-    readers that allow one wrote it before."""
+    room gives others (``events``), under the room's ``house`` rules. A hand whose header
+    gave no id has ``""``, as the readers that allow one wrote it before."""
     return ParsedHand(
         site=site,
         hand_id=facts.hand_id or "",
@@ -80,6 +82,7 @@ def table_hand(
         events=tuple(facts.events if events is None else events),
         summary=summary,
         source=facts.raw,
+        house=house,
     )
 
 

@@ -9,8 +9,10 @@ would reject the other room's real hands as S4 mismatches.
 
 A hand carries its room's ``HouseRules`` (``ParsedHand.house``); a reader that sets none
 gets :data:`LIVE`, the rule book's own reading, which live games and every hand built
-without a room keep. The record is data: the settlement looks each policy up in a table of
-named functions (``replayer.settlement.showdown.ODD_CHIPS``), never in an if-chain.
+without a room keep. The same for a player who is away when his turn comes facing a
+bet: B12 folds him; a room with all-in protection keeps him in for what he has put in.
+The record is data: the settlement looks each policy up in a table of named functions
+(``replayer.settlement.showdown.ODD_CHIPS``), never in an if-chain.
 What each room does, and the hands that show it, is in ``docs/sites.md``.
 """
 
@@ -49,6 +51,19 @@ class HiLoOddChip(StrEnum):
     LOW = "low"
 
 
+class Absent(StrEnum):
+    """What becomes of a player away from the table (disconnected, out of time) when his
+    turn comes and he faces a bet (RULES.md B12)."""
+
+    #: B12: he folds (checks when he owes nothing): the rule book, live games.
+    FOLDS = "folds"
+    #: All-in protection: he stays in for what he has put in, the rest of his stack kept,
+    #: and the betting goes on without him into a side pot (B10). WPN's 2015-2017 client
+    #: ("Player X is disconnected and ALL IN.", then "allin" with no amount; he is paid
+    #: his share of the main pot at the showdown).
+    ALL_IN = "all_in"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HouseRules:
     """One room's practice where the rule book leaves room (see the module's docstring).
@@ -61,6 +76,7 @@ class HouseRules:
     name: str = "live"
     odd_chips: OddChips = OddChips.ONE_EACH
     hi_lo_odd_chip: HiLoOddChip = HiLoOddChip.HIGH
+    absent: Absent = Absent.FOLDS
 
 
 #: RULES.md as written (S3, S4): live games, the recorder, PHH and every hand whose reader

@@ -4,6 +4,7 @@ formats, and the quirks the reader reconciles (parser/rooms/winning/reader.py, d
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -12,6 +13,7 @@ from parser.kit.decode import decode
 from parser.model import events as ev
 from parser.model.errors import ParseError, PokerhhError
 from parser.model.hand import Source
+from parser.model.house import LIVE, Absent
 from parser.rooms.winning.reader import parse_winning
 from replayer import replay
 from tests.corpus import CORPORA
@@ -31,9 +33,6 @@ NOT_OK = {
     # Pot limit: "allin (402.40)" raises to the whole stack where the pot allows $54; the
     # room then returns $393.40 as uncalled. The raise itself breaks B6.
     "820605052": ("RuleViolation", "B6"),
-    # "is disconnected and ALL IN." then "allin" with no amount: the room's disconnect
-    # protection keeps him in for what he has put in, an action the rules do not have.
-    "741631166": ("RuleViolation", "B4"),
 }
 
 
@@ -65,7 +64,9 @@ def test_every_hand_replays_ok_or_is_quarantined_for_a_stated_reason() -> None:
     assert len(outcomes) == 117
     assert {h: o for h, o in outcomes.items() if o[0] != "ok"} == NOT_OK
     ok = Counter(o[0] for o in outcomes.values())["ok"]
-    assert ok == 110
+    # 741631166: "is disconnected and ALL IN." is the room's all-in protection (its house
+    # rules), no longer B12's fold: ok.
+    assert ok == 111
     assert ok / len(outcomes) >= 0.9
 
 
@@ -171,3 +172,41 @@ def test_game_names_are_written_only_for_games_pokerhh_plays():
     assert game_names("{betting} {game}", {"Razz": "RAZZ"}, ("NL", "PL", "FL")) == {
         "FL Razz": "FLRAZZ"
     }
+
+
+#: Written for the test, in the 2016 format of 741631166 (PLO8, too long to copy): Ann
+#: disconnects facing Bob's flop bet; the room keeps her in for the 2 she has put in.
+DISCONNECTED = (
+    "Game started at: 2016/10/2 21:0:42\nGame ID: 43 1/2 (PRR) Somewhere (Hold'em)\n"
+    "Seat 3 is the button\nSeat 1: Ann (20).\nSeat 2: Bob (80).\nSeat 3: Cid (80).\n"
+    "Player Ann has small blind (1)\nPlayer Bob has big blind (2)\n"
+    "Player Ann received a card.\nPlayer Ann received a card.\n"
+    "Player Bob received card: [Kh]\nPlayer Bob received card: [Kd]\n"
+    "Player Cid received a card.\nPlayer Cid received a card.\n"
+    "Player Cid calls (2)\nPlayer Ann calls (1)\nPlayer Bob checks\n"
+    "*** FLOP ***: [Qc 2s 4c]\nPlayer Ann checks\nPlayer Bob bets (4)\nPlayer Cid calls (4)\n"
+    "Player Ann is disconnected and ALL IN.\nPlayer Ann allin\n"
+    "*** TURN ***: [Qc 2s 4c] [7d]\nPlayer Bob checks\nPlayer Cid checks\n"
+    "*** RIVER ***: [Qc 2s 4c 7d] [9h]\nPlayer Bob checks\nPlayer Cid checks\n"
+    "------ Summary ------\nPot: 14. Rake 0\nBoard: [Qc 2s 4c 7d 9h]\n"
+    "*Player Ann shows: One pair. As [Ah Ad]. Bets: 2. Collects: 6. Wins: 4.\n"
+    "*Player Bob shows: One pair. Ks [Kh Kd]. Bets: 6. Collects: 8. Wins: 2.\n"
+    "*Player Cid shows: High card. Queen [5h 6h]. Bets: 6. Collects: 0. Loses: 6.\n"
+    "Game ended at: 2016/10/2 21:4:9\n"
+)
+
+
+def test_a_disconnected_player_is_all_in_for_what_he_has_put_in() -> None:
+    """WPN's all-in protection (ROOM.house.absent, 741631166): Ann, away at her turn facing
+    Bob's bet, stays in for her 2 and wins the main pot of 6; Bob and Cid bet on into a side
+    pot, Bob's. The rule book (B12, the live default) folds her: her claim then fails."""
+    hand = parse_winning(_hand(DISCONNECTED))
+    assert hand.house.absent is Absent.ALL_IN
+    assert any(isinstance(e, ev.TimeOut) and e.player == "Ann" for e in hand.events)
+    result = replay(hand)
+    assert result.chips_conserved
+    collected = [(p.name, p.collected) for p in result.players]
+    assert collected == [("Ann", 600), ("Bob", 800), ("Cid", 0)]  # in cents
+    assert result.player("Ann").net == 400
+    with pytest.raises(PokerhhError):
+        replay(replace(hand, house=LIVE))

@@ -6,11 +6,15 @@ since 2019).
 """
 
 from parser.kit.room import ClientFolders, reader_room
+from parser.model.house import Absent, HouseRules
 
 ROOM = reader_room(
     name="winning",
     site="WPN",
     ended="parser.kit.split:ends_after_summary",
+    # All-in protection: a player disconnected facing a bet stays in for what he has put
+    # in ("Player X is disconnected and ALL IN."; 741631166 pays him half the main pot).
+    house=HouseRules(name="WPN", absent=Absent.ALL_IN),
     client_folders=(
         ClientFolders(
             client="Americas Cardroom / WPN",

@@ -56,6 +56,7 @@ from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
+from parser.rooms.winning import ROOM
 
 SITE = "WPN"
 #: "Holdem(No Limit)" and the other game names of the 2019 format -> ``GAME_SPECS`` codes.
@@ -244,7 +245,9 @@ class _Builder(RoomBuilder):
         summary = Summary(total_pot=total, rake=rake, jackpot=jackpot, boards=boards)
         stakes = Stakes(small=self.small, big=self.big, cap=self.cap)
         seats = self.seats.values()
-        hand = table_hand(self, SITE, self.spec, self.game_name, stakes, seats, summary)
+        hand = table_hand(
+            self, SITE, self.spec, self.game_name, stakes, seats, summary, house=ROOM.house
+        )
         if self.tournament_id is None:
             return hand
         named = tournament_named(self.tournament_name, self.tournament_id, self.level)
@@ -629,9 +632,10 @@ class _Builder(RoomBuilder):
     def _on_ALL_IN_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
         if m[2] is None:
-            # A disconnected player "ALL IN" for what he has put in (the site's
-            # disconnect protection): no chips move; the engine has no such action.
+            # A disconnected player "ALL IN" for what he has put in: away at his turn
+            # (B12), kept in by the room's all-in protection (ROOM.house.absent).
             self._add(ev.Note(note=ev.NoteKind.DISCONNECTED, player=name, line=self.line))
+            self._add(ev.TimeOut(player=name, line=self.line))
             return
         self._wager(name, self._money(m[2]), all_in=True)
 
