@@ -160,9 +160,11 @@ def _report(work: Any, summaries: list[PartSummary], results: list[BucketResult]
     copies = 0
     for result in results:
         copies += result.copies
+        report.conflicts += result.conflicts
         report.stored.update(result.stored)
         report.problems.extend(result.problems)
-    report.duplicates = copies - report.stored_total
+    # As the SQLite import counts them: a conflicting copy is reported, not a duplicate.
+    report.duplicates = copies - report.stored_total - report.conflicts
     for problem in report.problems:
         if problem.status == "invalid":
             report.invalid_by_kind[problem.kind] += 1

@@ -33,6 +33,7 @@ from analytics.ingest.rows import HandRows
 from analytics.ingest.sources import Refused
 from analytics.scale.partitions import Partition
 from analytics.scale.schema import ACTIONS, ALL_IN, HANDS, ORDER, PLAYERS, POTS, STATS, TABLES
+from analytics.store.writer import CONFLICT, conflict_message, same_hand_text, text_digest
 
 #: Parquet's compression: zstd is both smaller and faster to read than snappy here.
 COMPRESSION = "zstd"
@@ -60,6 +61,8 @@ class BucketResult:
     """What one bucket wrote."""
 
     copies: int = 0
+    #: Copies of a stored hand's id with another text (reported, not duplicates).
+    conflicts: int = 0
     stored: Counter[str] = field(default_factory=Counter)
     problems: list[HandProblem] = field(default_factory=list)
     bytes: Counter[str] = field(default_factory=Counter)
@@ -154,6 +157,9 @@ def write_bucket(number: int, out_dir: str, *pieces: Bucket) -> BucketResult:
               else t.schema(order=True).empty_table() for t in TABLES}  # fmt: skip
     hands = tables[HANDS.name]
     result.copies = hands.num_rows
+    for problem in _conflicts(hands):
+        result.conflicts += 1
+        result.problems.append(problem)
     keep = _winners(hands)
     hands = hands.take(keep)
     kept = _order_keys(hands)
@@ -187,6 +193,47 @@ def _winners(hands: pa.Table) -> pa.Array:
     first = frame.drop_duplicates(["site", "hand_id"], keep="first")
     first = first.sort_values(["part", "pos"], kind="stable")
     return pa.array(first.index.to_numpy(), pa.int64())
+
+
+def _conflicts(hands: pa.Table) -> Iterator[HandProblem]:
+    """The conflicting copies the SQLite import reports, found as it finds them: the copies
+    of one id in import order against the one stored so far (the first; a quarantined one
+    gives way to an ok one, its text kept apart unreported), each other text once."""
+    if hands.num_rows < 2:
+        return
+    keys = hands.select(["site", "hand_id"]).to_pylist()
+    counts = Counter((k["site"], k["hand_id"]) for k in keys)
+    repeated = [i for i, k in enumerate(keys) if counts[(k["site"], k["hand_id"])] > 1]
+    if not repeated:
+        return
+    columns = ["part", "pos", "file", "site", "hand_id", "status", "first_line", "raw"]
+    rows = hands.take(pa.array(repeated, pa.int64())).select(columns).to_pylist()
+    rows.sort(key=lambda r: (r["part"], r["pos"]))
+    stored: dict[tuple[str, str], dict[str, object]] = {}
+    kept: dict[tuple[str, str], set[str]] = {}
+    for row in rows:
+        key = (row["site"], row["hand_id"])
+        first = stored.get(key)
+        if first is None:
+            stored[key] = row
+            continue
+        same = same_hand_text(str(row["raw"] or ""), str(first["raw"] or ""))
+        if row["status"] == "ok" and first["status"] != "ok":
+            if not same:
+                kept.setdefault(key, set()).add(text_digest(str(first["raw"] or "")))
+            stored[key] = row
+            continue
+        if same:
+            continue
+        digest = text_digest(str(row["raw"] or ""))
+        if digest in kept.setdefault(key, set()):
+            continue
+        kept[key].add(digest)
+        yield HandProblem(
+            file=row["file"], line=row["first_line"], site=row["site"], hand_id=row["hand_id"],
+            status="conflict", kind=CONFLICT, rule=None,
+            message=conflict_message(str(first["file"]), int(str(first["first_line"]))),
+        )  # fmt: skip
 
 
 def _problems(hands: pa.Table) -> Iterator[HandProblem]:

@@ -161,6 +161,27 @@ def normal_text(text: str) -> str:
     return " ".join(words)
 
 
+def same_hand_text(mine: str, theirs: str) -> bool:
+    """Whether two copies of a hand id are the same hand: the same words (whitespace and
+    line ends aside), or one of the two the other cut short (a hand written while the
+    client was still writing it)."""
+    mine, theirs = normal_text(mine), normal_text(theirs)
+    return mine.startswith(theirs) or theirs.startswith(mine)
+
+
+def text_digest(text: str) -> str:
+    """A conflicting copy's key in ``hand_conflicts``: one row per hand and text."""
+    return hashlib.sha256(normal_text(text).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def conflict_message(path: str, line: int) -> str:
+    """What the report says of a conflicting copy (issue 23 item 6), both imports alike."""
+    return (
+        f"stored already from {path} line {line} with another text: this copy is kept"
+        " apart (hand_conflicts), the stored hand unchanged"
+    )
+
+
 def beyond_limits(hand: HandRows) -> str | None:
     """Why an ``ok`` hand's amounts cannot be summed safely (pot or a cash-out beyond
     :data:`MAX_AMOUNT`), else None."""
@@ -567,11 +588,7 @@ class HandWriter:
         if self._keep_conflict(conn, copy.id, file_id, line, dictionary_id, hand.raw_z,
                                self._incoming_text(hand)):  # fmt: skip
             out.conflicts[index] = Problem(
-                kind=CONFLICT,
-                message=f"stored already from {copy.path} line {copy.first_line} with"
-                " another text: this copy is kept apart (hand_conflicts), the stored hand"
-                " unchanged",
-                line=line,
+                kind=CONFLICT, message=conflict_message(copy.path, copy.first_line), line=line
             )
             out.conflict_keys[index] = (hand.site, hand.hand_id)
 
@@ -586,7 +603,7 @@ class HandWriter:
         text: str,
     ) -> bool:
         """Store a conflicting copy of the hand ``hand_key``; False if it was already."""
-        digest = hashlib.sha256(normal_text(text).encode("utf-8", "surrogatepass")).hexdigest()
+        digest = text_digest(text)
         now = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         cursor = conn.execute(
             _CONFLICT, (hand_key, file_id, line, digest, dictionary_id, blob, now)
@@ -599,9 +616,7 @@ class HandWriter:
         client was still writing it)."""
         if hand.raw_z == copy.raw_z and self._dictionary_id(conn, hand) == copy.raw_dictionary:
             return True
-        mine = normal_text(self._incoming_text(hand))
-        theirs = normal_text(self._copy_text(conn, copy))
-        return mine.startswith(theirs) or theirs.startswith(mine)
+        return same_hand_text(self._incoming_text(hand), self._copy_text(conn, copy))
 
     def _copy_text(self, conn: sqlite3.Connection, copy: StoredCopy) -> str:
         if self._reader is None:

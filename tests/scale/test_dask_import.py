@@ -60,7 +60,14 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     first = sorted(SAMPLES.rglob("*.txt"))[0]
     twice = tmp / "copy-of-a-sample.txt"
     shutil.copyfile(first, twice)
-    paths = [SAMPLES, twice]
+    # The same hand ids with another text (a seat's name changed): conflicting copies,
+    # reported by both imports, never counted as duplicates (issue 23 item 6).
+    conflicting = tmp / "zz-conflicting-copy.txt"
+    text = first.read_text(encoding="utf-8")
+    seat = next(line for line in text.splitlines() if line.startswith("Seat 1: "))
+    name = seat.removeprefix("Seat 1: ").split(" (")[0]
+    conflicting.write_text(text.replace(name, "Conflicting Name"), encoding="utf-8")
+    paths = [SAMPLES, twice, conflicting]
     pluribus = corpus_files("pluribus")[:PLURIBUS_FILES]
     paths += pluribus
     sqlite_report = import_paths(paths, tmp / "hands.db", jobs=1)
@@ -109,6 +116,7 @@ def test_the_same_counts(imported: dict[str, Any]) -> None:
     assert dask.hands_seen == sqlite.hands_seen
     assert dask.stored == sqlite.stored
     assert dask.duplicates == sqlite.duplicates > 0  # the copied sample file
+    assert dask.conflicts == sqlite.conflicts > 0  # the copy with another name
     assert sorted(p.path for p in dask.files_refused) == sorted(
         p.path for p in sqlite.files_refused
     )
