@@ -122,3 +122,19 @@ def read_lines(
         raise translate(
             error, raw, text, hand_id, summary=summary, whole_line=whole_line, named=named
         ) from None
+
+
+def repeats_dropped(tokens: list[LineToken]) -> list[LineToken]:
+    """``tokens`` without any line that repeats the line before it word for word.
+
+    A client that loses its connection may write what it is sent again (Bovada's files
+    hold an action, a blind or a "Hand result" two to eleven times in a row). A room
+    whose two consecutive lines are never the same event (each names its seat, and a seat
+    never acts, posts or is paid twice in a row: a second pot has its own words) reads
+    such a run once; the replay still checks every chip against the log's totals."""
+    kept: list[LineToken] = []
+    for token in tokens:
+        if kept and token.type == kept[-1].type and token.value == kept[-1].value:
+            continue
+        kept.append(token)
+    return kept

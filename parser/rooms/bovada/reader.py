@@ -39,7 +39,14 @@ from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import RoomLexer
 from parser.kit.lexer import LineToken
 from parser.kit.money import MoneyError, to_units, to_units_floor
-from parser.kit.reading import first_group, hand_start, hand_text, header_near_start, read_lines
+from parser.kit.reading import (
+    first_group,
+    hand_start,
+    hand_text,
+    header_near_start,
+    read_lines,
+    repeats_dropped,
+)
 from parser.kit.split import split_at_headers
 from parser.kit.table import button_before_small_blind, table_hand
 from parser.kit.vocabulary import UPPER_STUD_STREETS, game_codes
@@ -189,7 +196,8 @@ def parse_bovada(raw: Source) -> ParsedHand:
     text = hand_text(raw)
     hand_id = first_group(_HEADER.match(text.split("\n", 1)[0]), "id")
     lark = grammar("parser.rooms.bovada", "bovada", _Lexer)
-    return _Builder(raw, hand_id).build(read_lines(lark, raw, text, hand_id))
+    # A line written again right after itself (the client's resend) is read once.
+    return _Builder(raw, hand_id).build(repeats_dropped(read_lines(lark, raw, text, hand_id)))
 
 
 class _Builder:
