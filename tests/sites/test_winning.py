@@ -11,7 +11,7 @@ import pytest
 from parser.formats import format_of, parse_hand, split_hands
 from parser.kit.decode import decode
 from parser.model import events as ev
-from parser.model.errors import ParseError, PokerhhError
+from parser.model.errors import ParseError, PokerhhError, UnsupportedGame
 from parser.model.hand import Source
 from parser.model.house import LIVE, Absent
 from parser.rooms.winning.reader import parse_winning
@@ -210,3 +210,13 @@ def test_a_disconnected_player_is_all_in_for_what_he_has_put_in() -> None:
     assert result.player("Ann").net == 400
     with pytest.raises(PokerhhError):
         replay(replace(hand, house=LIVE))
+
+
+def test_the_2023_header_may_space_the_betting_and_an_unknown_game_is_unsupported() -> None:
+    """Real files not in ../shared (fpdb-chaz's "added.space", ALO, "Reshuffle"): the 2023
+    client writes "Omaha H/L (No Limit)"; a game with no GameSpec row is stored as
+    unsupported, not as a parse error."""
+    assert parse_winning(_hand(NEW.replace("H/L(No Limit)", "H/L (No Limit)"))).game == "NLO8"
+    for game in ("Omaha(All-in or Fold Limit)", "5Card Omaha Reshuffle (Pot Limit)"):
+        with pytest.raises(UnsupportedGame, match="not a game pokerhh knows"):
+            parse_winning(_hand(NEW.replace("Omaha H/L(No Limit)", game)))

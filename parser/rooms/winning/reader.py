@@ -54,6 +54,7 @@ from parser.kit.tournament import tournament_named
 from parser.kit.vocabulary import game_names
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
+from parser.model.errors import UnsupportedGame
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.rooms.winning import ROOM
@@ -310,9 +311,17 @@ class _Builder(RoomBuilder):
         if found is None:
             raise Fail("cannot read the header")
         self.game_name = found["game"]
-        code = GAMES.get(self.game_name)
+        # The 2023 client writes a space before the betting: "Omaha H/L (No Limit)".
+        code = GAMES.get(re.sub(r"\s+\(", "(", self.game_name))
         if code is None:
-            raise Fail(f"unknown game {self.game_name!r}")
+            # A game the header names in its own form, "5Card Omaha Reshuffle (Pot
+            # Limit)", "Omaha(All-in or Fold Limit)": stored as unsupported, not lost.
+            raise UnsupportedGame(
+                f"WPN's {self.game_name!r} is not a game pokerhh knows (no GameSpec row)",
+                hand_id=self.hand_id,
+                path=self.raw.path,
+                line=self.line,
+            )
         self.spec = GAME_SPECS[code]
         small, big = found["small"], found["big"]
         if found["tid"] is not None:
