@@ -143,6 +143,24 @@ def test_total_pot_after_rake_and_decimal_comma():
     assert (result.total_pot, result.rake, result.player("Bo b").net) == (15, 1, 9)
 
 
+def test_a_hold_up_tables_money_added_to_the_pot():
+    """A real file not in ../shared (fpdb-chaz's "hold.up.to.pot", 2022): "Hold-up to Pot:
+    total 2.50€" between the seats and the blinds is the room's money in the pot (was an
+    unexpected line). Written here with other players and amounts."""
+    head = CASH.replace("*** ANTE/BLINDS ***", "Hold-up to Pot: total 1€\n*** ANTE/BLINDS ***")
+    hand = _hand(
+        "Bo b posts small blind 0.02€\nCy calls posts big blind 0.05€\n*** PRE-FLOP ***\n"
+        "Ann folds\nBo b folds\nCy calls collected 1.07€ from pot\n*** SUMMARY ***\n"
+        "Total pot 1.07€ | No rake\nSeat 3: Cy calls (big blind) won 1.07€\n",
+        head,
+    )
+    (added,) = [e for e in hand.events if isinstance(e, ev.PotAdded)]
+    assert added.amount == 100
+    result = replay(hand)
+    assert result.chips_conserved
+    assert result.player("Cy calls").net == 102  # the room's 1€ and Bo b's small blind
+
+
 def test_post_both_blinds_and_tournament():
     head = (
         'Winamax Poker - Tournament "Freeroll 5€" buyIn: Free level: 3 - HandId: '

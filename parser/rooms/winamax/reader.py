@@ -28,6 +28,8 @@ differently, and how it is reconciled here (docs/sites.md, "Winamax"):
 * ``posts small blind 2€ out of position``: a new player's small blind is dead (only the
   big blind a new player posts is live); ``denies big blind``: a note.
 * ``collected 0.47 from pot (HI)``: hi/lo halves are separate collects of the same pot.
+* ``Hold-up to Pot: total 2.50€`` (HOLD-UP tables, before the blinds): money the room
+  adds to the pot, a ``PotAdded``.
 """
 
 from __future__ import annotations
@@ -175,6 +177,7 @@ class WinamaxLexer(RoomLexer):
         "Board: ": ("SUMMARY_BOARD_LINE",),
         "Table": ("TABLE_LINE",),
         "Winamax Poker - ": ("HEADER_LINE",),
+        "Hold-up to Pot": ("HOLD_UP_LINE",),
     }
     VERBS: ClassVar[dict[str, tuple[str, ...]]] = {
         " folds": ("FOLD_LINE",),
@@ -285,6 +288,11 @@ class WinamaxBuilder(Builder):
 
     def _on_ANTE_BLINDS_LINE(self, m: re.Match[str]) -> None:
         return
+
+    def _on_HOLD_UP_LINE(self, m: re.Match[str]) -> None:
+        """A HOLD-UP table's "Hold-up to Pot: total 2.50€": money the room puts in the
+        pot, paid with it to the winners (as GGPoker's "Cash Drop")."""
+        self._add(ev.PotAdded(amount=self._money(m[1]), reason="Hold-up", line=self.line))
 
     def _on_BLIND_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
