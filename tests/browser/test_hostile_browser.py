@@ -3,7 +3,7 @@ script, a markdown link, a right-to-left override and a spreadsheet formula is u
 the Import page; each name then shows as its literal text in the Overview table, in the
 replay viewer's table picture (escaped in the SVG) and in its event log, and no element the
 names spell out exists in the page. Reuses the server and browser of
-``test_dashboard_browser.py`` (its own server, on a fresh database; screenshots in
+``conftest.py`` (its own server, on a fresh database; screenshots in
 ``test-artifacts/browser-hostile/``)."""
 
 from __future__ import annotations
@@ -11,20 +11,12 @@ from __future__ import annotations
 import html
 import random
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from dashboard.table_svg import MAX_NAME
-from tests.browser.test_dashboard_browser import (  # noqa: F401 (fixtures)
-    IMPORT_WAIT_S,
-    MISSING,
-    ROOT,
-    Browser,
-    browser,
-    server,
-)
+from tests.browser.harness import IMPORT_WAIT_S, MISSING, Browser
 from tests.generator.play import play_hand
 from tests.generator.render import pokerstars_text
 
@@ -40,15 +32,6 @@ NAMES = (
 FIRST = 7_200_000
 
 
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    folder = ROOT / "test-artifacts" / "browser-hostile"
-    if folder.is_dir():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    return folder
-
-
 def _history(folder: Path) -> Path:
     hands = []
     for k, name in enumerate(NAMES):
@@ -59,7 +42,7 @@ def _history(folder: Path) -> Path:
     return path
 
 
-def test_hostile_names_render_as_text(browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+def test_hostile_names_render_as_text(browser: Browser, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
 
     browser.open("/import_hands")

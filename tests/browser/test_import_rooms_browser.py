@@ -5,39 +5,23 @@ database then holds each file's hand under its room. Until then a GGPoker ``.txt
 refused as "not_history" and the other two could not even be chosen.
 
 Its own server on a fresh database (so the test can read that database), with the browser
-and helpers of ``test_dashboard_browser.py``; screenshots in ``test-artifacts/browser-import/``.
+and helpers of ``harness.py``; screenshots in ``test-artifacts/browser-import/``.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 import sqlite3
-import subprocess
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.browser.harness import IMPORT_WAIT_S, MISSING, ROOT, Browser, dashboard
 from tests.browser.network import outside_requests
-from tests.browser.test_dashboard_browser import (
-    IMPORT_WAIT_S,
-    MISSING,
-    ROOT,
-    SERVER_START_S,
-    Browser,
-    _free_port,
-    _launcher,
-    browser,
-)
-
-__all__ = ["browser"]  # the fixture, for pytest to find here (it uses this module's server)
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
 
+ARTIFACTS = ROOT / "test-artifacts" / "browser-import"
 SAMPLES = ROOT / "sample_histories"
 #: The uploaded name, the sample it is a copy of, the room it must be stored under.
 FILES = {
@@ -48,15 +32,6 @@ FILES = {
 
 
 @pytest.fixture(scope="module")
-def artifacts() -> Path:
-    folder = ROOT / "test-artifacts" / "browser-import"
-    if folder.is_dir():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    return folder
-
-
-@pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("browser-import") / "hands.sqlite"
 
@@ -64,38 +39,8 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def server(database: Path, artifacts: Path) -> Iterator[str]:
     """``pokerhh dashboard --db database`` on a free port; its URL; stopped afterwards."""
-    port = _free_port()
-    command = [*_launcher(), "dashboard", "--db", str(database), "--port", str(port)]
-    env = {k: v for k, v in os.environ.items() if k != "POKERHH_DB"}
-    log_path = artifacts / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(command, cwd=database.parent, env=env,
-                                   stdin=subprocess.DEVNULL, stdout=log,
-                                   stderr=subprocess.STDOUT)  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"the dashboard exited with {process.returncode}:\n"
-                            f"{log_path.read_text(errors='replace')[-3000:]}")  # fmt: skip
-            try:
-                with urllib.request.urlopen(f"{url}/", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the dashboard did not answer on {url} within {SERVER_START_S} s")
-            time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+    with dashboard(database, artifacts / "server.log") as running:
+        yield running.url
 
 
 def test_a_ggpoker_txt_an_ipoker_xml_and_a_phh_are_uploaded_and_stored(

@@ -1,7 +1,7 @@
 """Issue 8, acceptance 4: a short live hand recorded on the Record page in a real browser,
 with one correction (E6: a premature turn set aside), saved, and replayed in the viewer.
 
-The server, the browser and their helpers are those of ``test_dashboard_browser.py``; the
+The server, the browser and their helpers are ``harness.py``'s (``conftest.py``); the
 screenshots go to ``test-artifacts/browser-record/`` (so neither test removes the other's).
 The hand, by hand: blinds 1/2, Ann small blind, Bob big blind, Cy on the button folds;
 Ann completes, Bob checks (pot 4). Flop 2c 7d 9h: Ann checks, the dealer turns Kc before
@@ -11,19 +11,10 @@ comes back and she wins the 4: Ann +2, Bob -2, Cy 0.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
+from tests.browser.harness import MISSING, ROOT, Browser
 from tests.browser.network import outside_requests
-from tests.browser.test_dashboard_browser import (
-    MISSING,
-    ROOT,
-    Browser,
-    browser,
-    server,
-)
 
 if MISSING is None:
     from selenium.common.exceptions import (
@@ -33,19 +24,8 @@ if MISSING is None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-__all__ = ["browser", "server"]  # fixtures, used by name
-
 ARTIFACTS = ROOT / "test-artifacts" / "browser-record"
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
-
-
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    """This module's screenshots and server log (the shared fixtures write them here)."""
-    if ARTIFACTS.is_dir():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
-    return ARTIFACTS
 
 
 def _type(browser: Browser, label: str, text: str) -> None:

@@ -15,8 +15,8 @@
    closed port): the hand replays to its end with the same stacks, and the browser asked
    for nothing over the network.
 
-Reuses the harness of ``test_dashboard_browser.py`` (its browser fixture and launcher);
-its own server, on a database of the sample hands; screenshots in
+The server and the browsers are ``harness.py``'s (fixtures in ``conftest.py``); its own
+server, on a database of the sample hands; screenshots in
 ``test-artifacts/browser-replayer/``.
 """
 
@@ -24,12 +24,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import shutil
-import subprocess
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,22 +32,8 @@ from typing import Any
 import pytest
 
 from analytics.output.format import Money
+from tests.browser.harness import MISSING, ROOT, WAIT_S, Browser, chromium, dashboard
 from tests.browser.network import outside_requests
-from tests.browser.test_dashboard_browser import (
-    CHROMEDRIVER,
-    CHROMIUM,
-    CHROMIUM_ARGS,
-    MISSING,
-    ROOT,
-    SERVER_START_S,
-    WAIT_S,
-    Browser,
-    _free_port,
-    _launcher,
-    browser,
-)
-
-__all__ = ["browser"]  # the harness's fixture, used by name (it asks for this module's server)
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
 
@@ -139,14 +120,6 @@ return problems;
 
 
 @pytest.fixture(scope="module")
-def artifacts() -> Path:
-    if ARTIFACTS.is_dir():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
-    return ARTIFACTS
-
-
-@pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The hands of both tests imported into a new database."""
     from analytics.ingest.importer import import_paths
@@ -171,47 +144,10 @@ def stored(database: Path) -> dict[str, dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def server(database: Path, artifacts: Path) -> Iterator[str]:
-    """``pokerhh dashboard`` on the database (the harness's browser fixture asks for
-    ``server`` by name: this one)."""
-    port = _free_port()
-    command = [*_launcher(), "dashboard", "--db", str(database), "--port", str(port)]
-    env = {k: v for k, v in os.environ.items() if k != "POKERHH_DB"}
-    log_path = artifacts / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            command,
-            cwd=database.parent,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(
-                    f"the dashboard exited with {process.returncode}:\n"
-                    f"{log_path.read_text(errors='replace')[-3000:]}"
-                )
-            try:
-                with urllib.request.urlopen(f"{url}/", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the dashboard did not answer on {url} within {SERVER_START_S} s")
-            time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+    """``pokerhh dashboard`` on the database (the browser fixture asks for ``server`` by
+    name: this one)."""
+    with dashboard(database, artifacts / "server.log") as running:
+        yield running.url
 
 
 def _final(hand: dict[str, Any]) -> tuple[dict[str, int], str]:
@@ -314,21 +250,9 @@ def test_three_hands_stepped_with_the_keyboard(
 @pytest.fixture(scope="module")
 def offline(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """A Chromium of its own with the network off (OFFLINE_ARGS), logging its requests."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for argument in (*CHROMIUM_ARGS, *OFFLINE_ARGS):
-        options.add_argument(argument)
-    options.add_argument(f"--user-data-dir={tmp_path_factory.mktemp('chromium-offline')}")
-    options.add_argument("--window-size=1300,1000")
-    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-    try:
+    profile = tmp_path_factory.mktemp("chromium-offline")
+    with chromium(profile, *OFFLINE_ARGS, window=(1300, 1000), performance_log=True) as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def test_a_shared_html_file_replays_offline(

@@ -3,8 +3,8 @@ opponents' statistics equal to ``pokerhh stats`` for them, within 2 s.
 
 ``pokerhh watch`` imports a temporary folder into a new database (two tables' files, a
 few hands each, written with the current time); ``pokerhh dashboard`` serves that
-database; headless Chromium opens the Table page (the harness of
-``test_dashboard_browser.py``: its browser fixture, and its server's launcher). Then
+database; headless Chromium opens the Table page (``harness.py``: the
+browser fixture, the launcher). Then
 three hands are appended to one table's file, one at a time, and the time from each
 append to the page showing that hand is measured (printed, with the time the watcher took
 to store it; the page is polled every 20 ms); their median must be under 2 s. The
@@ -22,12 +22,9 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import shutil
 import sqlite3
 import subprocess
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,19 +32,18 @@ from typing import Any
 import pytest
 
 from analytics.ingest.growing import QUIET_SECONDS
-from tests.browser.network import outside_requests
-from tests.browser.test_dashboard_browser import (
+from tests.browser.harness import (
+    DB_VAR,
     MISSING,
     ROOT,
     SERVER_START_S,
     Browser,
-    _free_port,
-    _launcher,
-    browser,
+    dashboard,
+    launcher,
+    stop,
 )
+from tests.browser.network import outside_requests
 from tests.hud.live_hands import hand_text
-
-__all__ = ["browser"]  # the harness's fixture, used by name (it asks for this module's server)
 
 ARTIFACTS = ROOT / "test-artifacts" / "browser-table"
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
@@ -58,14 +54,6 @@ APPENDS = 3
 STATS = ("vpip", "pfr", "three_bet", "fold_to_three_bet", "cbet_flop", "fold_to_cbet_flop",
          "af", "wtsd")  # fmt: skip
 OPPONENTS = ("Ann", "Bob", "Cy")
-
-
-@pytest.fixture(scope="module")
-def artifacts() -> Path:
-    if ARTIFACTS.is_dir():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
-    return ARTIFACTS
 
 
 def _ok_hands(db: Path) -> int:
@@ -102,62 +90,26 @@ def live(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[
                                        i % 2) for i in range(6)), encoding="utf-8")  # fmt: skip
     beta.write_text("".join(hand_text(7700000101 + i, "Beta", now - dt.timedelta(seconds=60 - i),
                                       i % 2) for i in range(3)), encoding="utf-8")  # fmt: skip
-    env = {k: v for k, v in os.environ.items() if k != "POKERHH_DB"}
+    env = {k: v for k, v in os.environ.items() if k != DB_VAR}
     log_path = artifacts / "watch.log"
     with log_path.open("wb") as log:
         watcher = subprocess.Popen(
-            [*_launcher(), "watch", str(watched), "--db", str(db)],  # default --quiet-after
+            [*launcher(), "watch", str(watched), "--db", str(db)],  # default --quiet-after
             cwd=folder, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
     try:
         _wait_hands(db, 9, watcher, log_path)
         yield {"folder": folder, "db": db, "alpha": alpha, "beta": beta, "watch_log": log_path}
     finally:
-        watcher.terminate()
-        try:
-            watcher.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            watcher.kill()
-            watcher.wait(timeout=10)
+        stop(watcher)
 
 
 @pytest.fixture(scope="module")
 def server(live: dict[str, Path], artifacts: Path) -> Iterator[str]:
-    """``pokerhh dashboard`` on the watched database (the harness's browser fixture asks
-    for ``server`` by name: this one)."""
-    port = _free_port()
-    command = [*_launcher(), "dashboard", "--db", str(live["db"]), "--port", str(port)]
-    env = {k: v for k, v in os.environ.items() if k != "POKERHH_DB"}
-    log_path = artifacts / "server.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            command, cwd=live["folder"], env=env, stdin=subprocess.DEVNULL, stdout=log,
-            stderr=subprocess.STDOUT,
-        )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_S
-        while True:
-            if process.poll() is not None:
-                pytest.fail(f"the dashboard exited with {process.returncode}:\n"
-                            f"{log_path.read_text(errors='replace')[-3000:]}")  # fmt: skip
-            try:
-                with urllib.request.urlopen(f"{url}/", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the dashboard did not answer on {url} within {SERVER_START_S} s")
-            time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+    """``pokerhh dashboard`` on the watched database (the browser fixture asks for
+    ``server`` by name: this one)."""
+    with dashboard(live["db"], artifacts / "server.log", cwd=live["folder"]) as running:
+        yield running.url
 
 
 #: The live tables as the page shows them, read in one script (the fragment redraws its
@@ -207,7 +159,7 @@ def _page_figures(browser: Browser, table: str) -> dict[str, dict[str, tuple[int
 def _cli_figures(db: Path, player: str) -> dict[str, tuple[int, int]]:
     """``pokerhh stats --player NAME --format json``: the player's (only) row."""
     done = subprocess.run(
-        [*_launcher(), "stats", "--db", str(db), "--player", player, "--format", "json"],
+        [*launcher(), "stats", "--db", str(db), "--player", player, "--format", "json"],
         capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip
     (row,) = json.loads(done.stdout)

@@ -1,7 +1,7 @@
 """Issue 12, acceptance 4 (browser half): the Tournaments page in headless Chromium, on
-the same server and browser fixtures as ``test_dashboard_browser.py``: a tournament hand
-uploaded on the Import page shows up in the Tournaments list, and no request leaves the
-machine."""
+the server and browser fixtures of ``conftest.py`` (screenshots in
+``test-artifacts/browser-tournaments/``): a tournament hand uploaded on the Import page
+shows up in the Tournaments list, and no request leaves the machine."""
 
 from __future__ import annotations
 
@@ -9,18 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.harness import IMPORT_WAIT_S, MISSING, ROOT, Browser
 from tests.browser.network import outside_requests
-from tests.browser.test_dashboard_browser import (
-    IMPORT_WAIT_S,
-    MISSING,
-    ROOT,
-    Browser,
-    artifacts,
-    browser,
-    server,
-)
-
-__all__ = ["artifacts", "browser", "server"]  # the fixtures, for pytest to find here
 
 TOURNAMENT_FILE = ROOT / "sample_histories" / "pokerstars" / "tournament" / "antes.txt"
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(MISSING is not None, reason=MISSING or "")]
