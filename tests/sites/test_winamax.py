@@ -161,6 +161,29 @@ def test_a_hold_up_tables_money_added_to_the_pot():
     assert result.player("Cy calls").net == 102  # the room's 1€ and Bo b's small blind
 
 
+def test_a_raise_among_the_forced_bets_is_a_returning_players_post():
+    """A real file not in ../shared (FPDB's "ante.raise", 2014): "raises 1€ to 3€" under
+    *** ANTE/BLINDS ***, then "posts small blind 1€", from a player who then checks facing
+    the big blind: both blinds posted at once (the big one live) and a dead small blind;
+    the pot is what the collect says. Written here with other players and amounts."""
+    hand = _hand(
+        "Ann raises 0.03€ to 0.08€\nAnn posts small blind 0.02€\n"
+        "Cy calls posts big blind 0.05€\n*** PRE-FLOP ***\nAnn checks\nBo b folds\n"
+        "Cy calls checks\n*** FLOP *** [2c 7d 9h]\nCy calls checks\nAnn bets 0.10€\n"
+        "Cy calls folds\n"
+        "Ann collected 0.25€ from pot\n*** SUMMARY ***\nTotal pot 0.25€ | No rake\n"
+    )
+    posts = [(e.player, e.amount, e.blind) for e in hand.events if isinstance(e, ev.PostBlind)]
+    assert posts == [
+        ("Ann", 8, ev.Blind.SMALL_AND_BIG),
+        ("Ann", 2, ev.Blind.DEAD),
+        ("Cy calls", 5, ev.Blind.BIG),
+    ]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert result.player("Ann").net == 5  # Cy's big blind
+
+
 def test_post_both_blinds_and_tournament():
     head = (
         'Winamax Poker - Tournament "Freeroll 5€" buyIn: Free level: 3 - HandId: '

@@ -307,9 +307,16 @@ class WinamaxBuilder(Builder):
             index, event = both
             self.events[index] = replace(event, blind=ev.Blind.SMALL_AND_BIG)
             return
-        late_small = ev.Blind.DEAD if late else ev.Blind.SMALL
+        # A small blind after the player's post of both (below) is dead too.
+        late_small = ev.Blind.DEAD if late or self._posted_both(name) else ev.Blind.SMALL
         blind = ev.Blind.BIG if kind == "big blind" else late_small
         self._posts_blind(name, amount, blind, bool(m[5]))
+
+    def _posted_both(self, name: str) -> bool:
+        return any(
+            isinstance(e, ev.PostBlind) and e.player == name and e.blind is ev.Blind.SMALL_AND_BIG
+            for e in self.events
+        )
 
     def _posted_dead(self, name: str) -> tuple[int, ev.PostBlind] | None:
         for index in range(len(self.events) - 1, -1, -1):
@@ -365,6 +372,14 @@ class WinamaxBuilder(Builder):
         total = self._money(m[3])
         by = None if m[2].startswith("-") else self._money(m[2])
         all_in = bool(m[4])
+        if not self.street:
+            # A raise among the forced bets, before the deal ("Player3 raises 1€ to 3€"
+            # under *** ANTE/BLINDS ***, then "Player3 posts small blind 1€"): a returning
+            # player posting the big blind live and the rest dead, as PokerStars' "posts
+            # small & big blinds"; he then checks facing the big blind (FPDB's
+            # "ante.raise": 4€ in, 2€ live, as the pot and the collects say).
+            self._posts_blind(name, total, ev.Blind.SMALL_AND_BIG, all_in)
+            return
         if self.stud and self.street == "third" and self._completes(total):
             self._add(ev.Complete(player=name, amount=total, all_in=all_in, line=self.line))
             return
