@@ -189,6 +189,10 @@ class _Builder(RoomBuilder):
         self.posted: set[str] = set()
         #: Every chip put in the pot (antes, blinds, bets), before any is returned.
         self.put_in = 0
+        #: A call above the bet to call, while the round may still match it: (event index,
+        #: caller, the chips over); and the over-calls nobody matched, by caller.
+        self.over_call: tuple[int, str, int] | None = None
+        self.over: dict[str, int] = {}
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
         # Folds before "** Dealing down cards **" are seats sitting out; a hand without
@@ -197,6 +201,7 @@ class _Builder(RoomBuilder):
         self.dealt = "DEALING_LINE" not in types and not types.isdisjoint(_PLAY)
         dispatch(self, tokens, _HANDLERS, (Fail, MoneyError, ValueError))
         assert self.spec is not None
+        self._over_calls_out_of_collects()
         self._uncalled_in_collects()
         small, big = self._stake(self.small), self._stake(self.big)
         if self.spec.betting is Betting.FIXED_LIMIT:
@@ -238,6 +243,48 @@ class _Builder(RoomBuilder):
                 back = min(returned[event.player], event.amount)
                 returned[event.player] -= back
                 events[index] = replace(event, amount=event.amount - back)
+
+    def _call_over(self, name: str, amount: int) -> int:
+        """The chips a call puts in. The room lets a player call the full big blind
+        against a short all-in big blind ("Hero calls [$100]" over his $100 small blind
+        against $125 all in) and pays the excess back in his "collected" line: nobody can
+        match it, so only the bet to call is put in (B10), and the excess comes off his
+        collect at the end (:meth:`_over_calls_out_of_collects`); a later action of the
+        round that puts chips in would match it, and the call then stands as written."""
+        to_call = self.bets.current - self.bets.of(name)
+        if 0 < to_call < amount:
+            self.over_call = (len(self.events), name, amount - to_call)
+            return to_call
+        return amount
+
+    def _matched_over_call(self) -> None:
+        """A betting action after an over-call: the over-call was a real call after all."""
+        if self.over_call is None:
+            return
+        index, name, excess = self.over_call
+        self.over_call = None
+        call = self.events[index]
+        assert isinstance(call, ev.Call)
+        self.events[index] = replace(call, amount=call.amount + excess)
+        self.bets.add(name, excess)
+        self.put_in += excess
+
+    def _round_over(self) -> None:
+        if self.over_call is not None:
+            _, name, excess = self.over_call
+            self.over[name] = self.over.get(name, 0) + excess
+            self.over_call = None
+
+    def _over_calls_out_of_collects(self) -> None:
+        for name, excess in self.over.items():
+            for index in range(len(self.events) - 1, -1, -1):
+                event = self.events[index]
+                if isinstance(event, ev.Collect) and event.player == name:
+                    if event.amount <= excess:
+                        del self.events[index]
+                    else:
+                        self.events[index] = replace(event, amount=event.amount - excess)
+                    break
 
     def _return_uncalled(self) -> None:
         """The room prints no "Uncalled bet" line: return the bet nobody matched (B11)."""
@@ -354,6 +401,7 @@ class _Builder(RoomBuilder):
         self._add(ev.DealHole(player=name, cards=cards(m[2]), line=self.line))
 
     def _on_BOARD_LINE(self, m: re.Match[str]) -> None:
+        self._round_over()
         self._return_uncalled()
         self.bets.new_round()
         new = cards(m[2])
@@ -370,13 +418,15 @@ class _Builder(RoomBuilder):
 
     def _on_CALL_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
-        amount = self._money(m[2])
+        self._matched_over_call()
+        amount = self._call_over(name, self._money(m[2]))
         self.put_in += amount
         self.bets.add(name, amount)
         self._add(ev.Call(player=name, amount=amount, line=self.line))
 
     def _on_BET_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
+        self._matched_over_call()
         amount = self._money(m[2])
         self.put_in += amount
         self.bets.add(name, amount)
@@ -384,6 +434,7 @@ class _Builder(RoomBuilder):
 
     def _on_RAISE_LINE(self, m: re.Match[str]) -> None:
         name, m = self._seated(m)
+        self._matched_over_call()
         added = self._money(m[2])
         self.put_in += added
         total = self.bets.add(name, added)
@@ -396,6 +447,7 @@ class _Builder(RoomBuilder):
             # Nobody was dealt a card: the site gave the lone blind back (E8).
             self._add(ev.HandCancelled(line=self.line))
             return
+        self._round_over()
         self._return_uncalled()
 
     def _on_SHOWS_LINE(self, m: re.Match[str]) -> None:
