@@ -22,9 +22,9 @@ ROOM = CORPORA / "sites" / "Winning"
 
 #: Every corpus hand that is not ``ok``, with the reason (each read by hand).
 NOT_OK = {
-    # "Player  has big blind (2)": a player with an empty name, in no seat line, acts.
-    "665312038": ("ParseError", None),
-    "665307190": ("ParseError", None),
+    # "Player  ante (20)": a player with an empty name acts, and no seat line names a
+    # player without lines of his own (the button's seat is not listed): his stack and
+    # seat cannot be told.
     "547441485": ("ParseError", None),
     # The file stops after the seat list.
     "693976187": ("IncompleteHand", None),
@@ -65,8 +65,9 @@ def test_every_hand_replays_ok_or_is_quarantined_for_a_stated_reason() -> None:
     assert {h: o for h, o in outcomes.items() if o[0] != "ok"} == NOT_OK
     ok = Counter(o[0] for o in outcomes.values())["ok"]
     # 741631166: "is disconnected and ALL IN." is the room's all-in protection (its house
-    # rules), no longer B12's fold: ok.
-    assert ok == 111
+    # rules), no longer B12's fold: ok. 665312038, 665307190: the nameless player's lines
+    # are the one seated player's who has none of his own.
+    assert ok == 113
     assert ok / len(outcomes) >= 0.9
 
 
@@ -148,6 +149,20 @@ def test_a_nameless_player_is_a_precise_parse_error() -> None:
     )
     with pytest.raises(ParseError, match="no name"):
         parse_winning(_hand(text))
+
+
+def test_nameless_lines_are_the_one_seated_player_without_lines() -> None:
+    """The 2016 client may leave a player's name empty in his lines while his seat line
+    names him (665312038, 665307190): Ann's lines here are nameless, and she is the only
+    seated player with none of her own, so they are hers; the replay checks her turns."""
+    text = OLD.format(stakes="1/2", raise_="3", call="2")
+    for line in ("Player Ann has big blind", "Player Ann received card: [5h]",
+                 "Player Ann received card: [10s]", "Player Ann calls", "Player Ann checks",
+                 "Player Ann folds", "Player Ann does not show"):
+        text = text.replace(line, line.replace("Player Ann", "Player "))
+    hand = parse_winning(_hand(text))
+    assert [e.player for e in hand.events if isinstance(e, ev.PostBlind)] == ["Bob", "Ann"]
+    assert replay(hand).player("Ann").net == -400
 
 
 def test_both_formats_are_recognised_from_the_text() -> None:

@@ -178,6 +178,8 @@ def parse_winning(raw: Source) -> ParsedHand:
     text = hand_text(raw)
     hand_id = hand_id_of(text)
     old = text.startswith("Game started at: ")
+    if old:
+        text = _name_the_nameless(text)
     name, lexer, summary = (
         ("winning_2016", Winning2016Lexer, "------ Summary ------")
         if old
@@ -186,6 +188,30 @@ def parse_winning(raw: Source) -> ParsedHand:
     lark = grammar("parser.rooms.winning", name, lexer)
     tokens = read_lines(lark, raw, text, hand_id, summary=summary, named=f"{summary!r} line")
     return _Builder(raw, hand_id).build(tokens)
+
+
+_SEATED_2016 = re.compile(r"^Seat \d+: (.+) \([\d.,]+\)\.$", re.M)
+_NAMED_2016 = re.compile(r"^\*?Player (\S.*?) (?:has |sitting|is |received|posts |ante |bring |"
+                         r"bets|checks|calls|raises|folds|allin|caps|straddle|mucks|shows|"
+                         r"does not show|wait BB)", re.M)
+_NAMELESS_2016 = re.compile(r"^(\*?Player) (?= )|(?<=returned to)(?=\n)", re.M)
+
+
+def _name_the_nameless(text: str) -> str:
+    """The 2016 client may write a player's name empty in his lines ("Player  has big blind
+    (2)", "Player  folds", "Uncalled bet (10.18) returned to") while the seat list names
+    him: when exactly one seated player has no line of his own, the nameless lines are his
+    (his seat is where the blinds' order puts the nameless player; the replay checks his
+    turns and chips). Otherwise they stay nameless, a parse error."""
+    if "\nPlayer  " not in text and "\n*Player  " not in text:
+        return text
+    seated = set(_SEATED_2016.findall(text))
+    named = set(_NAMED_2016.findall(text))
+    silent = seated - named
+    if len(silent) != 1:
+        return text
+    (name,) = silent
+    return _NAMELESS_2016.sub(lambda m: f"{m[1]} {name}" if m[1] else f" {name}", text)
 
 
 class _Builder(RoomBuilder):
