@@ -23,6 +23,7 @@ raw text in ``hands`` but have no rows in ``hand_players``, ``actions``, ``pots`
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 
 from analytics.store.sqlite_utils_lean import Database, Migrations
@@ -732,7 +733,7 @@ def m0014_notes_tags(db: Database) -> None:
     )
 
 
-@MIGRATIONS(name="0015_saved_filters")
+@MIGRATIONS(name="0015_saved_filters", transactional=False)
 def m0015_saved_filters(db: Database) -> None:
     """The hand query language's tables (issue 25, item 2; ``docs/query.md``).
 
@@ -741,21 +742,24 @@ def m0015_saved_filters(db: Database) -> None:
     - ``hand_actions``: each betting decision of an ``ok`` hand, in order, with its size
       and the pot it faced (``analytics.query.facts``): the order and sizes that
       ``seats``' per-street counts cannot give. Filled here for the hands already stored,
-      from their text (``analytics.query.backfill``); the importer writes the new ones.
+      from their text (``analytics.query.backfill``, in worker processes, reporting its
+      progress); the importer writes the new ones.
+
+    Resumable (:class:`_Checkpoint`): the rows are committed chunk by chunk, so a
+    migration killed half-way, run again, fills the hands still without rows.
     """
     from analytics.query import backfill
 
-    _execute_all(
-        db,
-        (
-            """
+    checkpoint = _Checkpoint(db.conn)
+    tables = {
+        "saved_filters": """
             CREATE TABLE saved_filters (
                 name TEXT PRIMARY KEY,
                 expression TEXT NOT NULL,
                 saved_at TEXT NOT NULL
             ) STRICT
             """,
-            """
+        "hand_actions": """
             CREATE TABLE hand_actions (
                 hand INTEGER NOT NULL REFERENCES hands (id),
                 n INTEGER NOT NULL,
@@ -767,9 +771,45 @@ def m0015_saved_filters(db: Database) -> None:
                 PRIMARY KEY (hand, n)
             ) STRICT, WITHOUT ROWID
             """,
-        ),
+    }
+    # A run killed half-way made them already.
+    _execute_all(db, tuple(sql for name, sql in tables.items() if not _exists(db, name)))
+    backfill.fill(
+        db.conn, progress=lambda done, total: _report("actions", done, total), commit=checkpoint
     )
-    backfill.fill(db.conn)
+    checkpoint.finish()
+
+
+def _exists(db: Database, name: str) -> bool:
+    found = db.conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone()
+    return found is not None
+
+
+class _Checkpoint:
+    """The commits of a migration that refills stored hands (0015, 0016: registered
+    ``transactional=False``): called after each chunk of hands written, it makes them
+    durable, so a migration killed half-way keeps them and, run again, fills only the
+    hands still missing (its statements must then find their tables and columns made).
+    The migration is recorded, so the schema version advances, only when it returns.
+
+    ``pokerhh`` migrates inside one ``BEGIN IMMEDIATE`` (``analytics.store.db.migrate``):
+    the earlier migrations are committed with the first chunk, and a new ``BEGIN
+    IMMEDIATE`` takes the write lock back at once, so the caller still commits the rest.
+    Called outside a transaction (``MIGRATIONS.apply`` alone), each commit is final and
+    :meth:`finish` commits the end."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.outer = conn.in_transaction
+
+    def __call__(self) -> None:
+        self.conn.commit()
+        if self.outer:
+            self.conn.execute("BEGIN IMMEDIATE")
+
+    def finish(self) -> None:
+        if not self.outer and self.conn.in_transaction:
+            self.conn.commit()
 
 
 #: What a long migration reports as it goes: (what, done, total), or None (silent).
@@ -813,7 +853,7 @@ _SUMS_0016 = (
 )  # fmt: skip
 
 
-@MIGRATIONS(name="0016_more_stats")
+@MIGRATIONS(name="0016_more_stats", transactional=False)
 def m0016_more_stats(db: Database) -> None:
     """The statistics players look for (issue 25, item 3; ``docs/stats.md``): c-bet and fold
     to c-bet on the turn and river, check-raise per street, squeeze, raise first in, donk
@@ -821,8 +861,10 @@ def m0016_more_stats(db: Database) -> None:
 
     - ``seats.flags2``: the new per-hand flags, one bit each (``seat_layout.FLAG_BITS_2``),
       filled for the hands already stored by replaying their text
-      (``analytics.store.refill``: a stored hand gets the bits a fresh import gives it),
-      reporting its progress (:func:`set_progress`);
+      (``analytics.store.refill``: a stored hand gets the bits a fresh import gives it;
+      in worker processes), reporting its progress (:func:`set_progress`), committed
+      chunk by chunk (:class:`_Checkpoint`: a run killed half-way, run again, fills the
+      hands still without bits);
     - the views ``hand_players`` and ``player_hand_stats`` made again, with the new fields;
     - the summed columns of the new statistics added to 0008's player tables, and every
       sum made again.
@@ -834,15 +876,27 @@ def m0016_more_stats(db: Database) -> None:
         raise AssertionError("seats.flags2's bits are frozen by migration 0016")
     fields = tuple(name for name, _ in _STATS_0002)
     money = fields.index("net")
+    checkpoint = _Checkpoint(db.conn)
+    columns = (
+        f"ALTER TABLE seats ADD COLUMN flags2 INTEGER {sl.flags2_check()}",
+        *aggregates.add_columns(_SUMS_0016),
+    )
     _execute_all(
         db,
         (
-            f"ALTER TABLE seats ADD COLUMN flags2 INTEGER {sl.flags2_check()}",
-            "DROP VIEW hand_players",
-            "DROP VIEW player_hand_stats",
+            # A run killed half-way added some already: "ALTER TABLE t ADD COLUMN c ...".
+            *(sql for sql in columns if not _has_column(db, *sql.split()[2:6:3])),
+            "DROP VIEW IF EXISTS hand_players",
+            "DROP VIEW IF EXISTS player_hand_stats",
             *sl.create_views((*fields[:money], *_FLAGS_0016, *fields[money:])),
-            *aggregates.add_columns(_SUMS_0016),
         ),
     )
-    refill.fill_flags2(db.conn, lambda done, total: _report("statistics", done, total))
+    refill.fill_flags2(
+        db.conn, lambda done, total: _report("statistics", done, total), commit=checkpoint
+    )
     aggregates.rebuild(db.conn, (*_SUMS_0008, *_SUMS_0016))
+    checkpoint.finish()
+
+
+def _has_column(db: Database, table: str, column: str) -> bool:
+    return any(row[1] == column for row in db.conn.execute(f"PRAGMA table_info({table})"))

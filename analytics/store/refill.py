@@ -1,72 +1,222 @@
-"""New per-hand statistics for the hands already stored (issue 25, item 1).
+"""New per-hand data for the hands already stored (issue 25, item 1): the driver the
+migrations that refill stored hands share (0015's ``hand_actions``, 0016's ``seats.flags2``).
 
-A statistic added to the catalog (``analytics.stats.catalog``) comes with a migration that
-adds its stored bits; the hands stored before it have none. The bits are a pure function
-of the replayed hand (``analytics.stats.flags.flag_rows``), so each stored ``ok`` hand's
-text is parsed and replayed again, 500 hands at a time, and its seats get exactly the bits a
-fresh import gives them (tests/stats/test_new_stat_migration.py compares the two).
+Why a driver of its own: the stored data cannot give these values. ``seats`` keeps per-street
+counts and the old bits, not the order of the decisions, and migration 0007 dropped the
+event log; so each stored ``ok`` hand's text is read (decompressed here, cheap) and parsed,
+and replayed where the values need the engine, exactly as a fresh import does, so a stored
+hand gets exactly the values a fresh import gives it (tests/stats/test_new_stat_migration.py
+and tests/analytics/test_refill.py compare every row).
 
-A stored hand this version no longer replays keeps NULL bits: its seats count in none of
-the new statistics (every sum skips a NULL), rather than as a chance not taken.
+What makes it fast (``benchmarks/migrate.py``; 100,000 hands: 0015 + 0016 took 190 s, one
+core, before):
+
+- the parsing and replaying run in worker processes (every core, as ``pokerhh import
+  --jobs``), over chunks of :data:`CHUNK` hands read in id order; this process reads the
+  texts and writes the results, in order, while the workers work on the next chunks;
+- the workers compute only what the migration stores (:data:`Compute`), not whole rows;
+- each chunk is written whole, then ``commit()`` (the migration's checkpoint): a migration
+  killed half-way keeps the chunks written, and run again fills the hands still missing
+  (the ``wanted`` condition), never a hand twice nor half a hand; the migration is recorded
+  (the schema version advances) only when every hand is done.
+
+A stored hand this version no longer parses or replays gets nothing: 0015 writes it no
+rows (found by no action query), 0016 leaves its bits NULL (counted in none of the new
+statistics, rather than as a chance not taken).
 """
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
+import multiprocessing
+import os
 import sqlite3
 from collections.abc import Callable
+from typing import Any
 
 from analytics.ingest.pipeline import Stages
 from analytics.stats.flags import flag_rows
 from analytics.store.rawtext import TextReader
 from analytics.store.seat_layout import pack_stats
+from parser.formats import format_of
 from parser.model.errors import PokerhhError
 from parser.model.hand import Source
 
-__all__ = ["fill_flags2"]
+__all__ = ["CHUNK", "JOBS", "Compute", "Result", "fill_flags2", "flags2_of", "refill"]
 
-_CHUNK = 500
+Row = tuple[Any, ...]
+#: What a refill computes of one stored hand: its rows to write. A module-level function
+#: (the workers receive it by name); raises ``PokerhhError`` for a hand it cannot read.
+Compute = Callable[[Stages, Source], list[Row]]
+#: A stored hand as a worker gets it: its id, file path, first line, text and room
+#: (``Source.format``).
+StoredHand = tuple[int, str, int, str, str | None]
+#: One hand's result: its ``hands.id`` and its rows (None: this version cannot read it).
+Result = tuple[int, list[Row] | None]
+#: Hands per worker task, and per commit.
+CHUNK = 2000
+#: Worker processes of the migrations' refills (None: one per core).
+JOBS: int | None = None
+#: Below this many hands to fill, no worker processes (starting them costs more).
+POOL_FROM = 4000
+#: Chunks in flight per worker: each has the next one ready when it finishes.
+_AHEAD = 2
+
+
+def refill(
+    conn: sqlite3.Connection,
+    wanted: str,
+    compute: Compute,
+    write: Callable[[sqlite3.Connection, list[Result]], None],
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    commit: Callable[[], None] | None = None,
+    stages: Stages | None = None,
+    jobs: int | None = None,
+    chunk: int | None = None,
+) -> int:
+    """Run ``compute`` over every stored ``ok`` hand matching ``wanted`` (an SQL condition
+    on ``hands h``: the hands still to fill) and ``write`` its results chunk by chunk,
+    in id order; returns the hands filled (computed without error).
+
+    ``progress(done, total)`` from 0 and after each chunk; ``commit()`` after each chunk
+    written (the migration's checkpoint; None: the caller commits). ``jobs``: worker
+    processes (None: :data:`JOBS`, else one per core; 1, or ``stages`` other than the
+    real ones, or fewer than :data:`POOL_FROM` hands: this process alone). ``chunk``:
+    hands per task (None: :data:`CHUNK`).
+    """
+    chunk = chunk or CHUNK
+    condition = f"h.status = 'ok' AND ({wanted})"
+    (total,) = conn.execute(f"SELECT count(*) FROM hands h WHERE {condition}").fetchone()
+    if progress is not None:
+        progress(0, total)
+    jobs = jobs or JOBS or os.cpu_count() or 1
+    inline = jobs <= 1 or total < POOL_FROM or stages not in (None, Stages.default())
+    reader = TextReader(conn)
+    select = (
+        "SELECT h.id, h.file_id, f.path, h.first_line, h.raw_dictionary, h.raw_z"
+        f" FROM hands h JOIN files f ON f.id = h.file_id WHERE {condition} AND h.id > ?"
+        " ORDER BY h.id LIMIT ?"
+    )
+    last = 0
+    rooms: dict[int, str | None] = {}
+
+    def next_chunk() -> list[StoredHand]:
+        nonlocal last
+        rows = conn.execute(select, (last, chunk)).fetchall()
+        if rows:
+            last = rows[-1][0]
+        hands = []
+        for key, file_id, path, line, dictionary, blob in rows:
+            text = reader.text(dictionary, blob)
+            room = rooms.get(file_id, "")
+            if room == "":
+                room = rooms[file_id] = _room_of(text, path)
+            hands.append((key, path, line, text, room))
+        return hands
+
+    done = filled = 0
+    pool = None if inline else _pool(jobs)
+    try:
+        pending: collections.deque[concurrent.futures.Future[list[Result]] | list[Result]]
+        pending = collections.deque()
+        exhausted = False
+        while True:
+            while not exhausted and len(pending) < (1 if pool is None else _AHEAD * jobs):
+                hands = next_chunk()
+                if not hands:
+                    exhausted = True
+                elif pool is None:
+                    pending.append(compute_chunk(compute, hands, stages))
+                else:
+                    pending.append(pool.submit(compute_chunk, compute, hands))
+            if not pending:
+                return filled
+            work = pending.popleft()
+            results = work if isinstance(work, list) else work.result()
+            write(conn, results)
+            if commit is not None:
+                commit()
+            done += len(results)
+            filled += sum(rows is not None for _, rows in results)
+            if progress is not None:
+                progress(done, total)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+
+
+def _room_of(text: str, path: str) -> str | None:
+    """The room a file's hands are parsed by, recognised once from its first stored hand
+    (the import recognised the file once, ``parser.formats.split_hands``; recognising each
+    hand again was a third of the parsing); None: recognise each hand."""
+    try:
+        return format_of(text, path).name
+    except PokerhhError:
+        return None
+
+
+def compute_chunk(
+    compute: Compute, hands: list[StoredHand], stages: Stages | None = None
+) -> list[Result]:
+    """``compute`` of each hand (a worker's task): None for a hand it cannot read."""
+    stages = stages or Stages.default()
+    out: list[Result] = []
+    for key, path, first_line, text, room in hands:
+        try:
+            out.append((key, compute(stages, Source(path, first_line, text, format=room))))
+        except PokerhhError:
+            out.append((key, None))
+    return out
+
+
+def _pool(jobs: int) -> concurrent.futures.ProcessPoolExecutor:
+    """Worker processes forked from this one where the system can (they start at once,
+    with the parser and engine loaded; they never touch this process's connection),
+    spawned elsewhere."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+
+
+# -- migration 0016: seats.flags2 ------------------------------------------------------------
+
 _UPDATE = "UPDATE seats SET flags2 = ? WHERE hand = ? AND seat = ? AND flags IS NOT NULL"
+#: 0016's hands to fill: an ``ok`` hand whose seats have statistics and no ``flags2`` yet.
+_WANTED_FLAGS2 = (
+    "EXISTS (SELECT 1 FROM seats s WHERE s.hand = h.id"
+    " AND s.flags IS NOT NULL AND s.flags2 IS NULL)"
+)
+
+
+def flags2_of(stages: Stages, source: Source) -> list[Row]:
+    """``(seat, flags2)`` of each dealt-in seat of a stored hand: parsed and replayed as
+    the import does, its flags packed as the import packs them."""
+    result = stages.replay(stages.parse_hand(source))
+    return [(row[0], pack_stats(row)[-1]) for row in flag_rows(result)]
+
+
+def _write_flags2(conn: sqlite3.Connection, results: list[Result]) -> None:
+    conn.executemany(
+        _UPDATE,
+        [(flags2, key, seat) for key, rows in results if rows for seat, flags2 in rows],
+    )
 
 
 def fill_flags2(
     conn: sqlite3.Connection,
     progress: Callable[[int, int], None] | None = None,
     stages: Stages | None = None,
+    *,
+    commit: Callable[[], None] | None = None,
+    jobs: int | None = None,
+    chunk: int | None = None,
 ) -> int:
     """Fill ``seats.flags2`` (migration 0016) of every ``ok`` hand whose seats have
-    statistics and no ``flags2`` yet; ``progress(done, total)`` after each chunk of hands.
-    Returns the hands filled."""
-    stages = stages or Stages.default()
-    reader = TextReader(conn)
-    wanted = (
-        "FROM hands h WHERE h.status = 'ok' AND h.id > ? AND EXISTS (SELECT 1 FROM seats s"
-        " WHERE s.hand = h.id AND s.flags IS NOT NULL AND s.flags2 IS NULL)"
-    )
-    (total,) = conn.execute(f"SELECT count(*) {wanted}", (0,)).fetchone()
-    done = filled = last = 0
-    if progress is not None:
-        progress(0, total)
-    while True:
-        rows = conn.execute(
-            "SELECT h.id, f.path, h.first_line, h.raw_dictionary, h.raw_z"
-            f" {wanted.replace('FROM hands h', 'FROM hands h JOIN files f ON f.id = h.file_id')}"
-            " ORDER BY h.id LIMIT ?",
-            (last, _CHUNK),
-        ).fetchall()
-        if not rows:
-            return filled
-        updates = []
-        for key, path, first_line, dictionary, blob in rows:
-            last = key
-            done += 1
-            try:
-                source = Source(path, first_line, reader.text(dictionary, blob))
-                result = stages.replay(stages.parse_hand(source))
-            except PokerhhError:
-                continue
-            for row in flag_rows(result):
-                updates.append((pack_stats(row)[-1], key, row[0]))
-            filled += 1
-        conn.executemany(_UPDATE, updates)
-        if progress is not None:
-            progress(done, total)
+    statistics and no ``flags2`` yet (:func:`refill`'s arguments). Returns the hands
+    filled."""
+    return refill(
+        conn, _WANTED_FLAGS2, flags2_of, _write_flags2,
+        progress=progress, commit=commit, stages=stages, jobs=jobs, chunk=chunk,
+    )  # fmt: skip

@@ -1,0 +1,172 @@
+"""Migrations 0015 and 0016 refill the hands already stored (``analytics.store.refill``):
+exactly the rows a fresh import writes, in worker processes or not, and a migration killed
+half-way keeps what it committed and, run again, finishes the rest (issue 25, item 1).
+
+The old database is today's import of ``sample_histories/`` with what 0015 and 0016 made
+taken away (their tables, their columns, their records): the previous version's schema
+holding the same hands. Migrated, every row must equal the fresh import's.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from analytics.query import backfill
+from analytics.store import migrations, refill, seat_layout
+from analytics.store.db import migrate
+from analytics.store.sqlite_utils_lean import Database
+from tests.databases import copy_database
+
+#: What 0015 and 0016 write for the hands stored before them, and what they sum.
+COMPARED = {
+    "hand_actions": "SELECT * FROM hand_actions ORDER BY hand, n",
+    "seats": "SELECT * FROM seats ORDER BY hand, seat",
+    "player_hand_stats": "SELECT * FROM player_hand_stats ORDER BY hand, seat",
+    "player_totals": "SELECT * FROM player_totals ORDER BY 1, 2, 3, 4, 5, 6, 7, 8",
+    "player_day_sums": "SELECT * FROM player_day_sums ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9",
+}
+
+
+def _tables(conn: sqlite3.Connection) -> dict[str, list[tuple[object, ...]]]:
+    return {name: conn.execute(sql).fetchall() for name, sql in COMPARED.items()}
+
+
+def _before_0015(fresh: Path, target: Path) -> Path:
+    """A copy of ``fresh`` as the version before 0015 left it: no ``hand_actions`` nor
+    ``saved_filters``, no ``seats.flags2``, no summed columns of 0016's statistics, the
+    0007 views, 0015 and 0016 not recorded."""
+    copy_database(fresh, target)
+    conn = sqlite3.connect(target)
+    fields = tuple(name for name, _ in migrations._STATS_0002)
+    with conn:
+        conn.execute("DROP TABLE hand_actions")
+        conn.execute("DROP TABLE saved_filters")
+        conn.execute("DROP VIEW hand_players")
+        conn.execute("DROP VIEW player_hand_stats")
+        conn.execute("ALTER TABLE seats DROP COLUMN flags2")
+        for sql in seat_layout.create_views(fields):  # 0007's views
+            conn.execute(sql)
+        for table in ("player_day_sums", "player_sums", "player_totals"):
+            for column in migrations._SUMS_0016:
+                conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        conn.execute(
+            "DELETE FROM _sqlite_migrations WHERE name IN ('0015_saved_filters', '0016_more_stats')"
+        )
+    conn.close()
+    return target
+
+
+@pytest.fixture
+def fresh(samples_import: Path) -> Path:
+    """Today's import of ``sample_histories/`` (every game), never written to."""
+    return samples_import
+
+
+def _migrate(path: Path) -> Database:
+    """As ``pokerhh migrate`` does: the pending migrations in one ``BEGIN IMMEDIATE``."""
+    conn = sqlite3.connect(path)
+    db = Database(conn, strict=True, execute_plugins=False)
+    conn.execute("PRAGMA foreign_keys=ON")
+    migrate(db)
+    return db
+
+
+def test_the_old_database_lacks_what_0015_and_0016_make(fresh: Path, tmp_path: Path) -> None:
+    old = sqlite3.connect(_before_0015(fresh, tmp_path / "old.sqlite"))
+    tables = {r[0] for r in old.execute("SELECT name FROM sqlite_master")}
+    assert "hand_actions" not in tables
+    assert "flags2" not in {r[1] for r in old.execute("PRAGMA table_info(seats)")}
+    assert old.execute("SELECT count(*) FROM seats").fetchone()[0] > 200
+    old.close()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_migrating_gives_every_row_a_fresh_import_writes(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
+) -> None:
+    """Inline, and in two worker processes over chunks of 7 hands."""
+    old = _before_0015(fresh, tmp_path / "old.sqlite")
+    monkeypatch.setattr(refill, "CHUNK", 7)
+    monkeypatch.setattr(refill, "POOL_FROM", 0 if workers > 1 else 10**9)
+    monkeypatch.setattr("os.cpu_count", lambda: workers)
+    reported: list[tuple[str, int, int]] = []
+    migrations.set_progress(lambda what, done, total: reported.append((what, done, total)))
+    try:
+        db = _migrate(old)
+    finally:
+        migrations.set_progress(None)
+    new = sqlite3.connect(fresh)
+    try:
+        assert _tables(db.conn) == _tables(new)
+        assert db.conn.execute("SELECT count(*) FROM seats WHERE flags2 > 0").fetchone()[0] > 0
+        assert len(_tables(new)["hand_actions"]) > 500
+    finally:
+        new.close()
+        db.close()
+    # each refill reports from 0 to every ok hand, chunk by chunk
+    for what in ("actions", "statistics"):
+        mine = [(done, total) for w, done, total in reported if w == what]
+        assert mine[0][0] == 0
+        assert mine[-1][0] == mine[-1][1] > 40
+        assert len(mine) > 5
+
+
+def test_a_killed_migration_keeps_its_chunks_and_finishes_when_run_again(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = _before_0015(fresh, tmp_path / "old.sqlite")
+    monkeypatch.setattr(refill, "CHUNK", 5)
+    ok = sqlite3.connect(old).execute("SELECT count(*) FROM hands WHERE status = 'ok'")
+    (ok_hands,) = ok.fetchone()
+
+    def killed(what: str, done: int, total: int) -> None:
+        if what == "statistics" and done >= 15:
+            raise KeyboardInterrupt
+
+    migrations.set_progress(killed)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            _migrate(old)
+    finally:
+        migrations.set_progress(None)
+    conn = sqlite3.connect(old)
+    recorded = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")}
+    assert "0015_saved_filters" in recorded
+    assert "0016_more_stats" not in recorded  # the schema version has not advanced
+    filled = conn.execute(
+        "SELECT count(DISTINCT hand) FROM seats WHERE flags2 IS NOT NULL"
+    ).fetchone()[0]
+    assert filled == 15  # three chunks committed, none half
+    half = conn.execute(
+        "SELECT count(*) FROM (SELECT hand FROM seats WHERE flags IS NOT NULL GROUP BY hand"
+        " HAVING count(flags2) NOT IN (0, count(*)))"
+    ).fetchone()[0]
+    assert half == 0
+    conn.close()
+    reported: list[tuple[str, int, int]] = []
+    migrations.set_progress(lambda what, done, total: reported.append((what, done, total)))
+    try:
+        db = _migrate(old)
+    finally:
+        migrations.set_progress(None)
+    assert reported[0] == ("statistics", 0, ok_hands - 15)  # only the hands left
+    new = sqlite3.connect(fresh)
+    try:
+        assert _tables(db.conn) == _tables(new)
+    finally:
+        new.close()
+        db.close()
+
+
+def test_the_backfill_alone_commits_nothing_itself(fresh: Path, tmp_path: Path) -> None:
+    """Without a checkpoint the caller's transaction holds every row: rolled back, none."""
+    conn = sqlite3.connect(copy_database(fresh, tmp_path / "copy.sqlite"))
+    conn.execute("DELETE FROM hand_actions")
+    conn.commit()
+    assert backfill.fill(conn, jobs=1) > 40
+    conn.rollback()
+    assert conn.execute("SELECT count(*) FROM hand_actions").fetchone()[0] == 0
+    conn.close()
