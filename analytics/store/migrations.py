@@ -749,6 +749,7 @@ def m0015_saved_filters(db: Database) -> None:
     migration killed half-way, run again, fills the hands still without rows.
     """
     from analytics.query import backfill
+    from analytics.store import refill
 
     checkpoint = _Checkpoint(db.conn)
     tables = {
@@ -774,8 +775,15 @@ def m0015_saved_filters(db: Database) -> None:
     }
     # A run killed half-way made them already.
     _execute_all(db, tuple(sql for name, sql in tables.items() if not _exists(db, name)))
+    # 0016 follows in this run: its bits are computed from the same parsed hands now, kept
+    # aside until it writes them (nothing 0015 writes changes).
+    later = {m.name for m in MIGRATIONS.pending(db)}
+    also = refill.prefetch_flags2(db.conn) if "0016_more_stats" in later else None
     backfill.fill(
-        db.conn, progress=lambda done, total: _report("actions", done, total), commit=checkpoint
+        db.conn,
+        progress=lambda done, total: _report("actions", done, total),
+        commit=checkpoint,
+        also=also,
     )
     checkpoint.finish()
 

@@ -106,24 +106,62 @@ def test_migrating_gives_every_row_a_fresh_import_writes(
     finally:
         new.close()
         db.close()
-    # each refill reports from 0 to every ok hand, chunk by chunk
-    for what in ("actions", "statistics"):
-        mine = [(done, total) for w, done, total in reported if w == what]
-        assert mine[0][0] == 0
-        assert mine[-1][0] == mine[-1][1] > 40
-        assert len(mine) > 5
+    # 0015 reports from 0 to every ok hand, chunk by chunk; 0016 writes the bits 0015's
+    # pass computed ahead, and reports them done
+    actions = [(done, total) for what, done, total in reported if what == "actions"]
+    assert actions[0][0] == 0
+    assert actions[-1][0] == actions[-1][1] > 40
+    assert len(actions) > 5
+    statistics = [(done, total) for what, done, total in reported if what == "statistics"]
+    assert statistics[-1] == actions[-1]
 
 
-def test_a_killed_migration_keeps_its_chunks_and_finishes_when_run_again(
+def test_0016_alone_refills_from_the_stored_texts(
     fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """0015 applied in an earlier run (its bits computed ahead are gone with its
+    connection): 0016 parses and replays every hand itself, in two workers."""
     old = _before_0015(fresh, tmp_path / "old.sqlite")
+    first = Database(sqlite3.connect(old))
+    migrations.MIGRATIONS.apply(first, stop_before="0016_more_stats")
+    first.close()
+    monkeypatch.setattr(refill, "CHUNK", 7)
+    monkeypatch.setattr(refill, "POOL_FROM", 0)
+    monkeypatch.setattr(refill, "JOBS", 2)
+    reported: list[tuple[str, int, int]] = []
+    migrations.set_progress(lambda what, done, total: reported.append((what, done, total)))
+    try:
+        db = _migrate(old)
+    finally:
+        migrations.set_progress(None)
+    assert reported[0][:2] == ("statistics", 0)
+    assert reported[-1][1] == reported[-1][2] > 40
+    assert len(reported) > 5
+    new = sqlite3.connect(fresh)
+    try:
+        assert _tables(db.conn) == _tables(new)
+    finally:
+        new.close()
+        db.close()
+
+
+@pytest.mark.parametrize("stopped", ["actions", "statistics"])
+def test_a_killed_migration_keeps_its_chunks_and_finishes_when_run_again(
+    fresh: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stopped: str
+) -> None:
+    """Interrupted after three chunks of 5 hands: of 0015's ``hand_actions`` (in one run
+    with 0016), or of 0016's bits (0015 applied in an earlier run)."""
+    old = _before_0015(fresh, tmp_path / "old.sqlite")
+    if stopped == "statistics":
+        first = Database(sqlite3.connect(old))
+        migrations.MIGRATIONS.apply(first, stop_before="0016_more_stats")
+        first.close()
     monkeypatch.setattr(refill, "CHUNK", 5)
     ok = sqlite3.connect(old).execute("SELECT count(*) FROM hands WHERE status = 'ok'")
     (ok_hands,) = ok.fetchone()
 
     def killed(what: str, done: int, total: int) -> None:
-        if what == "statistics" and done >= 15:
+        if what == stopped and done >= 15:
             raise KeyboardInterrupt
 
     migrations.set_progress(killed)
@@ -134,17 +172,21 @@ def test_a_killed_migration_keeps_its_chunks_and_finishes_when_run_again(
         migrations.set_progress(None)
     conn = sqlite3.connect(old)
     recorded = {r[0] for r in conn.execute("SELECT name FROM _sqlite_migrations")}
-    assert "0015_saved_filters" in recorded
+    assert "0014_notes_tags" in recorded
     assert "0016_more_stats" not in recorded  # the schema version has not advanced
-    filled = conn.execute(
-        "SELECT count(DISTINCT hand) FROM seats WHERE flags2 IS NOT NULL"
-    ).fetchone()[0]
-    assert filled == 15  # three chunks committed, none half
-    half = conn.execute(
-        "SELECT count(*) FROM (SELECT hand FROM seats WHERE flags IS NOT NULL GROUP BY hand"
-        " HAVING count(flags2) NOT IN (0, count(*)))"
-    ).fetchone()[0]
-    assert half == 0
+    if stopped == "actions":
+        assert "0015_saved_filters" not in recorded
+        filled = "SELECT count(DISTINCT hand) FROM hand_actions"
+        assert "flags2" not in {r[1] for r in conn.execute("PRAGMA table_info(seats)")}
+    else:
+        assert "0015_saved_filters" in recorded
+        filled = "SELECT count(DISTINCT hand) FROM seats WHERE flags2 IS NOT NULL"
+        half = conn.execute(
+            "SELECT count(*) FROM (SELECT hand FROM seats WHERE flags IS NOT NULL GROUP BY hand"
+            " HAVING count(flags2) NOT IN (0, count(*)))"
+        ).fetchone()[0]
+        assert half == 0
+    assert conn.execute(filled).fetchone()[0] == 15  # three chunks committed, none half
     conn.close()
     reported: list[tuple[str, int, int]] = []
     migrations.set_progress(lambda what, done, total: reported.append((what, done, total)))
@@ -152,7 +194,7 @@ def test_a_killed_migration_keeps_its_chunks_and_finishes_when_run_again(
         db = _migrate(old)
     finally:
         migrations.set_progress(None)
-    assert reported[0] == ("statistics", 0, ok_hands - 15)  # only the hands left
+    assert reported[0] == (stopped, 0, ok_hands - 15)  # only the hands left
     new = sqlite3.connect(fresh)
     try:
         assert _tables(db.conn) == _tables(new)
