@@ -12,7 +12,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from parser.kit.lexer import MAX_LINE, LineTooLong
-from parser.model.errors import IncompleteHand, ParseError
+from parser.model.errors import IncompleteHand, ParseError, UnsupportedGame
 from parser.model.hand import Source
 
 
@@ -101,6 +101,20 @@ def line_error(
         column=1,
         text=text,
         hand_id=hand_id,
+    )
+
+
+def unsupported_game(
+    site: str, game: str, raw: Source, hand_id: str | None, line: int | None = None
+) -> UnsupportedGame:
+    """A game the room names that has no ``GameSpec`` row ("5 Card Stud", "Omaha(All-in
+    or Fold Limit)"): the hand is stored as unsupported, not lost and not invalid; at
+    ``line`` (the hand's first line when None)."""
+    return UnsupportedGame(
+        f"{site}'s {game!r} is not a game pokerhh knows (no GameSpec row)",
+        hand_id=hand_id,
+        path=raw.path,
+        line=raw.first_line if line is None else line,
     )
 
 

@@ -38,6 +38,7 @@ from parser.kit.builder import (
     split_board,
 )
 from parser.kit.clock import TIME_ZONES
+from parser.kit.errors import unsupported_game
 from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import RoomLexer
 from parser.kit.lexer import LineToken
@@ -49,7 +50,7 @@ from parser.kit.table import table_hand
 from parser.kit.vocabulary import UPPER_STUD_STREETS, game_names
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
-from parser.model.errors import IncompleteHand, UnsupportedGame
+from parser.model.errors import IncompleteHand
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
@@ -256,12 +257,7 @@ def _refuse_unknown_game(raw: Source, header: str, hand_id: str | None) -> None:
         return
     other = next((p for p in parts[1:] if _OTHER_GAME.fullmatch(p)), None)
     if other is not None:
-        raise UnsupportedGame(
-            f"Full Tilt's {other!r} is not a game pokerhh knows (no GameSpec row)",
-            hand_id=hand_id,
-            path=raw.path,
-            line=raw.first_line,
-        )
+        raise unsupported_game(SITE, other, raw, hand_id)
 
 
 def _grammar() -> Lark:

@@ -42,11 +42,12 @@ from xml.parsers import expat
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 
+from parser.kit.errors import unsupported_game
 from parser.kit.money import MoneyError, to_units
 from parser.kit.table import button_before_small_blind, clockwise_between
 from parser.model import events as ev
 from parser.model.cards import Card
-from parser.model.errors import IncompleteHand, ParseError, UnsupportedGame
+from parser.model.errors import IncompleteHand, ParseError
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
@@ -642,13 +643,8 @@ class _Builder:
             game = f"omaha{hole}"
         code = _CODES.get((game, gametype.betting))
         if code is None:
-            raise UnsupportedGame(
-                f"iPoker's {game} ({gametype.betting.replace('_', ' ')}) is not a game "
-                "pokerhh knows",
-                hand_id=self.hand_id,
-                path=self.raw.path,
-                line=self.game.line,
-            )
+            named = f"{game} ({gametype.betting.replace('_', ' ')})"
+            raise unsupported_game(SITE, named, self.raw, self.hand_id, self.game.line)
         return GAME_SPECS[code]
 
     def _stud_deal(self, c: _Element, street: str) -> None:

@@ -45,7 +45,7 @@ from zoneinfo import ZoneInfo
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from parser.kit.errors import hand_error, line_error, translate
+from parser.kit.errors import hand_error, line_error, translate, unsupported_game
 from parser.kit.lexer import LineTooLong, refuse_long_lines
 from parser.kit.money import MoneyError, to_units
 from parser.kit.reading import first_group, hand_key, hand_text, header_near_start
@@ -53,7 +53,7 @@ from parser.kit.table import clockwise_between, table_hand
 from parser.kit.vocabulary import game_codes
 from parser.model import events as ev
 from parser.model.cards import Card
-from parser.model.errors import IncompleteHand, ParseError, UnsupportedGame
+from parser.model.errors import IncompleteHand, ParseError
 from parser.model.games import GAME_SPECS, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 
@@ -404,12 +404,7 @@ class _Builder:
         if code is None:
             unknown = _UNKNOWN_GAME.search(game)
             name = unknown[1] if unknown else game
-            raise UnsupportedGame(
-                f"PartyPoker's {name!r} is not a game pokerhh knows",
-                hand_id=self.hand_id,
-                path=self.raw.path,
-                line=self.line,
-            )
+            raise unsupported_game(SITE, name, self.raw, self.hand_id, self.line)
         self.spec = GAME_SPECS[code]
         self.stud = self.spec.forced is Forced.BRING_IN
         self.game_name = game

@@ -35,7 +35,7 @@ from zoneinfo import ZoneInfo
 from parser.kit.amounts import localised_units
 from parser.kit.bets import Bets
 from parser.kit.builder import Fail, RoomBuilder, handlers_of
-from parser.kit.errors import line_error
+from parser.kit.errors import line_error, unsupported_game
 from parser.kit.grammar import grammar
 from parser.kit.keyed_lexer import Markers, RoomLexer, betting_markers
 from parser.kit.lexer import LineToken
@@ -54,7 +54,6 @@ from parser.kit.tournament import tournament_named
 from parser.kit.vocabulary import game_names
 from parser.model import events as ev
 from parser.model.cards import Card, parse_cards
-from parser.model.errors import UnsupportedGame
 from parser.model.games import GAME_SPECS, Betting, Forced, GameSpec
 from parser.model.hand import ParsedHand, Seat, Source, Stakes, Summary
 from parser.rooms.winning import ROOM
@@ -342,12 +341,7 @@ class _Builder(RoomBuilder):
         if code is None:
             # A game the header names in its own form, "5Card Omaha Reshuffle (Pot
             # Limit)", "Omaha(All-in or Fold Limit)": stored as unsupported, not lost.
-            raise UnsupportedGame(
-                f"WPN's {self.game_name!r} is not a game pokerhh knows (no GameSpec row)",
-                hand_id=self.hand_id,
-                path=self.raw.path,
-                line=self.line,
-            )
+            raise unsupported_game(SITE, self.game_name, self.raw, self.hand_id, self.line)
         self.spec = GAME_SPECS[code]
         small, big = found["small"], found["big"]
         if found["tid"] is not None:
