@@ -391,3 +391,28 @@ Seat 2: Bob (small blind) collected ($98), mucked
     with pytest.raises(IncompleteHand, match="partial hand") as caught:
         _one(text)
     assert caught.value.hand_id == "5000000008"
+
+
+def test_a_hand_written_without_its_seat_list_is_incomplete():
+    # A real file not in ../shared (FPDB's 2006 "Observed.No.player.stacks"): the play is
+    # there, the stacks are not, and the rules need them: incomplete, not a parse error.
+    from parser.model.errors import IncompleteHand
+
+    text = """Full Tilt Poker Game #5000000009: Table Reef (6 max) - $25/$50 - No Limit Hold'em - 17:47:12 ET - 2006/10/09
+Ann posts the small blind of $25
+Bob posts the big blind of $50
+The button is in seat #3
+*** HOLE CARDS ***
+Ann raises to $1,000, and is all in
+Bob folds
+Uncalled bet of $950 returned to Ann
+Ann mucks
+Ann wins the pot ($100)
+*** SUMMARY ***
+Total pot $100 | Rake $0
+Seat 3: Ann (small blind) collected ($100), mucked
+Seat 4: Bob (big blind) folded before the Flop
+"""
+    with pytest.raises(IncompleteHand, match="without its seat list") as caught:
+        _one(text)
+    assert caught.value.hand_id == "5000000009"

@@ -276,6 +276,17 @@ def _refuse_partial(raw: Source, text: str, hand_id: str | None) -> None:
             path=raw.path,
             line=raw.first_line,
         )
+    if lines and not any(line.startswith("Seat ") for line in lines[:2]) and any(
+        line.startswith("*** SUMMARY") for line in lines
+    ):
+        # A 2006 observed hand written without its seat list ("Observed.No.player.stacks"):
+        # its play is there, its stacks are not, and the rules need them (all-ins, B10).
+        raise IncompleteHand(
+            "a hand written without its seat list: the players' stacks are not in the file",
+            hand_id=hand_id,
+            path=raw.path,
+            line=raw.first_line + 1,
+        )
 
 
 def _when(h: re.Match[str]) -> datetime:
