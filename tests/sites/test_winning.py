@@ -235,3 +235,15 @@ def test_the_2023_header_may_space_the_betting_and_an_unknown_game_is_unsupporte
     for game in ("Omaha(All-in or Fold Limit)", "5Card Omaha Reshuffle (Pot Limit)"):
         with pytest.raises(UnsupportedGame, match="not a game pokerhh knows"):
             parse_winning(_hand(NEW.replace("Omaha H/L(No Limit)", game)))
+
+
+def test_a_data_mining_tools_copy_of_the_2016_format() -> None:
+    """A real file not in ../shared (fpdb-chaz's "data.mined.format", 2018): the header adds
+    the table size ("(Hold'em) 8-max") and the results read "doesn't show cards. Bets: 0.
+    Collects: 0. Wins: 0" with no full stop; the hand reads and replays as the client's."""
+    text = OLD.format(stakes="2/4", raise_="3", call="2").replace("(Hold'em)", "(Hold'em) 8-max")
+    text = text.replace("Ann does not show cards.Bets: 4. Collects: 0. Loses: 4.",
+                        "Ann doesn't show cards. Bets: 4. Collects: 0. Loses: 4")
+    hand = parse_winning(_hand(text))
+    assert hand.game == "FLHE"
+    assert replay(hand).player("Bob").net == 385
