@@ -25,7 +25,6 @@ may wait), so guesses from many clients at once take one core at most.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import hashlib
 import hmac
@@ -398,6 +397,8 @@ class PasswordGate:
         fields = parse_qs(body.decode("utf-8", "replace"), max_num_fields=4)
         typed = (fields.get("password") or [""])[0]
         address = scope["client"][0] if scope.get("client") else None
+        import asyncio  # loaded by the server already; the command line never needs it
+
         verdict = await asyncio.to_thread(
             guess, client_key(address), typed, self.stored, self.guesses
         )

@@ -23,16 +23,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from analytics.ingest.rows import blinds_and_bets
-from analytics.output.export_phh import hand_phh
 from analytics.output.format import Money
-from dashboard.replay_data import hand_steps, replayer_html, street_label
 from parser.model import events as ev
 from parser.model.cards import Card
 from parser.model.games import GAME_SPECS
 from parser.model.hand import ParsedHand
-from replayer.result import PlayerResult, ReplayResult
+
+if TYPE_CHECKING:
+    from replayer.result import PlayerResult, ReplayResult
+
+# The writers (the row builder, the PHH export, the replayer's page) are imported where
+# they are used: the command line builds its ``share`` parser from :data:`FORMATS` alone,
+# and importing them loaded the engine and its evaluator tables into every command's
+# start-up (issue 25 acceptance 2).
 
 FORMATS = ("html", "text", "phh")
 #: The masked hero's name.
@@ -132,11 +137,15 @@ def render(result: ReplayResult, hero: str | None, form: str) -> str:
 
 def share_html(result: ReplayResult, hero: str | None) -> str:
     """The hand's replayer as one file that opens in any browser, offline."""
+    from dashboard.replay_data import hand_steps, replayer_html
+
     return replayer_html(hand_steps(result, hero=hero))
 
 
 def share_phh(result: ReplayResult) -> str:
     """The hand as PHH (raises ``PhhWriteError`` for a hand PHH cannot hold)."""
+    from analytics.output.export_phh import hand_phh
+
     return hand_phh(result.hand, result)
 
 
@@ -172,6 +181,8 @@ def share_text(result: ReplayResult, hero: str | None) -> str:
 
 def _text_lines(result: ReplayResult, hero: str | None) -> list[str]:
     hand = result.hand
+    from analytics.ingest.rows import blinds_and_bets
+
     money = Money(hand.currency, hand.unit)
     small_blind, big_blind, small_bet, big_bet = blinds_and_bets(hand)
     unit = big_blind or small_bet or 0
@@ -236,6 +247,8 @@ POSITION_ORDER = (
 def _streets(result: ReplayResult, hero: str | None, money: Money) -> list[str]:
     """Each street: its header (pot, new cards, players), the up cards dealt (stud), the
     actions in order, folds in a row counted."""
+    from dashboard.replay_data import street_label
+
     hand = result.hand
     spec = GAME_SPECS.get(hand.game)
     first = spec.streets[0].name if spec is not None else "preflop"
@@ -326,6 +339,8 @@ def _street_header(
     event: ev.DealBoard | ev.StreetStart, index: int, result: ReplayResult, money: Money
 ) -> str:
     """``Flop: ($0.75) A♠ 9♦ 6♣ (2 players)``: the pot as the street starts."""
+    from dashboard.replay_data import street_label
+
     state = result.states[index - 1] if index > 0 else result.states[0]
     pot = state.pot + sum(s.bet for s in state.seats)
     live = [s for s in state.seats if s.dealt_in and not s.folded]

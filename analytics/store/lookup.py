@@ -3,18 +3,25 @@
 The database keeps each hand's original text, not a serialised replay: replaying is cheap
 (about ten thousand hands a second), and a replay from the text always reflects the current
 parser and engine. ``pokerhh replay`` and the dashboard's hand viewer both start here.
+
+The engine is imported when a hand is looked up, not with this module: the statistics'
+queries import :class:`StoredHand`, and loading the engine (its evaluator tables) with them
+cost every command's start-up (issue 25 acceptance 2).
 """
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from analytics.ingest.pipeline import Stages, normal_hand_id
 from analytics.store.db import connect
 from analytics.store.rawtext import TextReader
 from parser.model.hand import Source
-from replayer.result import ReplayResult
+
+if TYPE_CHECKING:
+    from analytics.ingest.pipeline import Stages
+    from replayer.result import ReplayResult
 
 _FIND = """
     SELECT h.site, h.hand_id, h.status, h.problem_kind, h.problem_rule, h.problem_message,
@@ -58,6 +65,8 @@ def find_hand(db_path: str | os.PathLike[str], key: str) -> StoredHand:
 
     Raises :class:`HandNotFound` when there is no such hand, or more than one.
     """
+    from analytics.ingest.pipeline import normal_hand_id  # the engine: only when looking
+
     site, _, number = key.rpartition(":")
     number = normal_hand_id(number)  # stored so: 030000 is hand 30000 (issue 23)
     db = connect(db_path, create=False)
@@ -84,6 +93,7 @@ def replay_stored(hand: StoredHand, stages: Stages | None = None) -> ReplayResul
 
     Raises the parser's or the engine's error if this version no longer accepts the hand.
     """
+    from analytics.ingest.pipeline import Stages
     from replayer import replay
 
     parsed = (stages or Stages.default()).parse_hand(hand.source)

@@ -52,15 +52,20 @@ def test_the_import_into_a_new_database_never_loads_pandas(tmp_path: Path) -> No
 
 def test_the_command_line_starts_without_numpy_or_pandas() -> None:
     """Every command pays for what ``pokerhh`` imports at start: sqlite-utils imported numpy
-    (its type mapping, unused here), most of a read command's start-up (issue 25 acceptance
-    2: ``hands --where`` under 1 s)."""
+    (its type mapping, unused here), and building the parser loaded the engine: most of a
+    read command's start-up (issue 25 acceptance 2: ``hands --where`` under 1 s)."""
     out = _run(
-        "import sys\n"
-        "import dashboard.cli\n"
+        "import contextlib, io, sys\n"
+        "from dashboard.cli import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['--version'])  # the whole parser, every command's, is built\n"
         "import sqlite_utils.db\n"
-        "print('numpy' in sys.modules, 'pandas' in sys.modules, sqlite_utils.db.np)\n"
+        "print('numpy' in sys.modules, 'pandas' in sys.modules, sqlite_utils.db.np,\n"
+        "      'replayer.engine' in sys.modules, 'replayer.evaluation.tables' in sys.modules)\n"
     )
-    assert out == "False False None"
+    # Nor the engine and its evaluator tables (the share and stats parsers' imports, and
+    # the types' module replayer.result, loaded them).
+    assert out == "False False None False False"
 
 
 def test_the_statistics_still_load_pandas_when_they_build_a_frame(tmp_path: Path) -> None:
