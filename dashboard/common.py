@@ -19,6 +19,11 @@ from dashboard.upload import UploadStopped, run_worker
 NO_HERO = "(no hero)"
 KINDS = {"All games": queries.ALL, "Cash": queries.CASH, "Tournaments": queries.TOURNAMENT}
 REPLAY_PAGE = "app_pages/replay.py"
+#: Players a player chooser lists, most hands first; any other is typed in (the choosers
+#: take new options). Each option costs the browser when it draws the chooser again, on
+#: every load of a page (Streamlit's selectbox builds its list anew): 3,200 players were
+#: about 1 s of Chromium's CPU a reload on 100,000 hands (issue 26 item 4).
+LISTED = 100
 
 
 def database() -> tuple[Path, data.Stamp, dict[str, int]]:
@@ -63,9 +68,14 @@ def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
     sidebar = st.sidebar
     # A person or one account, with its room: never one bare "Hero" per room (issue 25).
     heroes = dict(hero_choices(str(path), stamp))
+    typed = st.session_state.get("hero")
+    if isinstance(typed, str) and typed != NO_HERO:
+        heroes.setdefault(typed, typed)  # a hero typed in stays a choice
     sidebar.selectbox(
         "Hero", [NO_HERO, *heroes], key="hero", format_func=lambda v: heroes.get(v, v),
-        help="You: a person (pokerhh alias) or one account, its room beside its name",
+        accept_new_options=True,
+        help="You: a person (pokerhh alias) or one account, its room beside its name. The"
+        f" {LISTED} players with the most hands are listed; type another's name",
     )  # fmt: skip
     date_from = date_to = None
     if options.first_date and options.last_date:
@@ -108,9 +118,10 @@ def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
 
 @st.cache_data(show_spinner=False, max_entries=8)
 def hero_choices(path: str, stamp: data.Stamp) -> list[tuple[str, str]]:
-    """(value, label) of each person and account (:func:`analytics.stats.people.choices`)."""
+    """(value, label) of each person and of the ``LISTED`` accounts with the most hands
+    (:func:`analytics.stats.people.choices`)."""
     with data.read_only(path) as conn:
-        return people.choices(conn)
+        return people.choices(conn, max_players=LISTED)
 
 
 def hero_subject() -> people.Subject | None:

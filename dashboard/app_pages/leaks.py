@@ -47,9 +47,13 @@ if not labels:
     st.stop()
 values = list(labels)
 hero = st.session_state.get("hero")
+if isinstance(hero, str) and hero != common.NO_HERO and hero not in labels:
+    values.append(hero)  # typed in the sidebar (common.LISTED)
 choice = st.selectbox("Player", values, index=values.index(hero) if hero in values else 0,
                       format_func=lambda v: labels.get(v, v), key=f"leaks_player_{hero}",
-                      help="A person (pokerhh alias) or one account")  # fmt: skip
+                      accept_new_options=True,
+                      help=f"A person (pokerhh alias) or one account; the {common.LISTED}"
+                      " with the most hands are listed: type another's name")  # fmt: skip
 if choice is None:
     st.stop()
 report = _report(str(path), stamp, filters, choice)

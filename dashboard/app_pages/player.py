@@ -25,11 +25,18 @@ if not counts.get("ok"):
     st.stop()
 
 filters = common.filters()
-# People first (pokerhh alias: his accounts drawn together, issue 25), then the names.
-players = [*common.person_names(str(path), stamp), *data.filter_options(str(path), stamp).players]
+# People first (pokerhh alias: his accounts drawn together, issue 25), then the names with
+# the most hands (common.LISTED: any other is typed in), the hero's always.
+players = list(dict.fromkeys([*common.person_names(str(path), stamp),
+                              *data.filter_options(str(path), stamp).players[:common.LISTED]]))
 hero = common.hero_person() or common.hero()
+if hero is not None and hero not in players:
+    players.append(hero)
 default = players.index(hero) if hero in players else 0
-player = st.selectbox("Player", players, index=default, key=f"player_{hero}")
+player = st.selectbox("Player", players, index=default, key=f"player_{hero}",
+                      accept_new_options=True,
+                      help=f"The {common.LISTED} players with the most hands are listed: type"
+                      " another's name")  # fmt: skip
 if player is None:
     st.stop()
 rooms = data.player_rooms(str(path), stamp, filters, player)
