@@ -7,10 +7,11 @@ those tests cleanly. ``POKERHH_CORPORA`` points elsewhere.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from parser.model.errors import PokerhhError
@@ -20,6 +21,11 @@ if TYPE_CHECKING:
 
 REPO = Path(__file__).resolve().parents[1]
 CORPORA = Path(os.environ.get("POKERHH_CORPORA", REPO.parent / "shared" / "corpora"))
+T = TypeVar("T")
+#: ``POKERHH_FULL_CORPUS=1``: the oracle tests that replay a whole corpus in pokerkit (about
+#: 60 ms a hand) take every hand; by default they take a deterministic sample
+#: (``sampled``), so that the suite stays well under 15 minutes (docs/testing.md).
+FULL_CORPUS = os.environ.get("POKERHH_FULL_CORPUS", "") not in ("", "0")
 
 
 def corpus_files(name: str) -> list[Path]:
@@ -28,6 +34,15 @@ def corpus_files(name: str) -> list[Path]:
     if not root.is_dir():
         return []
     return sorted(p for p in root.rglob("*.txt") if p.name != "MANIFEST.md")
+
+
+def sampled(items: Sequence[T], every: int, hard: Callable[[T], bool]) -> list[T]:
+    """Every ``every``-th item and every item ``hard`` picks, in order; all of them with
+    ``POKERHH_FULL_CORPUS=1``. The same items on every run (no randomness): a failure
+    found by the sample is found again."""
+    if FULL_CORPUS:
+        return list(items)
+    return [item for number, item in enumerate(items) if number % every == 0 or hard(item)]
 
 
 @dataclass(frozen=True, slots=True)
