@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from analytics.stats.player_queries import SHOWN_RATES
 from analytics.store import aggregates
 from analytics.store.db import connect
 from analytics.store.seat_layout import BIT_COLUMNS, HAND_PLAYERS_COLUMNS
+from analytics.store.sqlite_utils_lean import Database
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "stats.md").read_text(encoding="utf-8")
@@ -36,8 +38,19 @@ def test_the_players_module_serves_the_catalog_itself() -> None:
     assert len(set(NAMES)) == len(NAMES)
 
 
+@pytest.fixture(scope="module")
+def migrated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """A database made by every migration, once for the module: the tests below only read
+    its tables' and views' columns (a fresh one per statistic was most of their time)."""
+    db = connect(tmp_path_factory.mktemp("catalog") / "db.sqlite")
+    try:
+        yield db
+    finally:
+        db.close()
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_every_statistic_reaches_every_place(name: str, tmp_path: Path) -> None:
+def test_every_statistic_reaches_every_place(name: str, migrated: Database) -> None:
     found = stats_module.stat(name)
     # flags: each fact it counts is a field of the per-hand flags, stored as a bit or a
     # column of ``seats``
@@ -60,17 +73,13 @@ def test_every_statistic_reaches_every_place(name: str, tmp_path: Path) -> None:
         if found.chance_flag is not None:
             assert found.reason is not None or found.chance_flag in ("saw_flop", "went_to_showdown")
     # store: a column of the sums per part, in a database made by every migration
-    db = connect(tmp_path / "db.sqlite")
-    try:
-        for table in (aggregates.DAY_TABLE, aggregates.ALL_TIME_TABLE, aggregates.TOTALS_TABLE):
-            columns = {c.name for c in db.table(table.name).columns}
-            assert f"x_{name}" in columns
-            if found.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100):
-                assert f"n_{name}" in columns
-        view = {c.name for c in db.view("player_hand_stats").columns}
-        assert set(found.facts) <= view | {"net", "rake_paid"}
-    finally:
-        db.close()
+    for table in (aggregates.DAY_TABLE, aggregates.ALL_TIME_TABLE, aggregates.TOTALS_TABLE):
+        columns = {c.name for c in migrated.table(table.name).columns}
+        assert f"x_{name}" in columns
+        if found.kind in (Kind.RATE, Kind.RATIO, Kind.PER_100):
+            assert f"n_{name}" in columns
+    view = {c.name for c in migrated.view("player_hand_stats").columns}
+    assert set(found.facts) <= view | {"net", "rake_paid"}
 
 
 def test_the_facts_are_the_flags() -> None:
