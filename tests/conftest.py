@@ -9,19 +9,30 @@ test. A test that only reads takes the shared database itself; a test that write
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.corpus import corpus_files
+
+if TYPE_CHECKING:
+    from analytics.ingest.importer import ImportReport
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_histories"
 
 
 @pytest.fixture(scope="session")
-def samples_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def samples_import(samples_imported: tuple[Path, ImportReport]) -> Path:
     """``sample_histories/`` imported once, as ``import_paths([SAMPLES], db)`` does it.
     Never written to: a test that writes works on a copy (``tests.databases``)."""
+    return samples_imported[0]
+
+
+@pytest.fixture(scope="session")
+def samples_imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ImportReport]:
+    """The session's import of ``sample_histories/`` (``import_paths([SAMPLES], db)``, every
+    default) and its report, for the tests that compare another import with it."""
     from analytics.ingest.importer import import_paths  # loads pandas: only when needed
 
     db = tmp_path_factory.mktemp("samples_import") / "samples.sqlite"
@@ -30,7 +41,7 @@ def samples_import(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # Two samples of one room with one hand id and different text would be one hand
     # stored and a conflicting copy (issue 23 item 6): every sample's id is its own.
     assert report.conflicts == 0, [p for p in report.problems if p.kind == "conflict"][:3]
-    return db
+    return db, report
 
 
 @pytest.fixture(scope="session")

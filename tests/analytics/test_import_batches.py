@@ -10,7 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from analytics.ingest.importer import ImportInterrupted, ImportProgress, import_paths
+from analytics.ingest.importer import (
+    ImportInterrupted,
+    ImportProgress,
+    ImportReport,
+    import_paths,
+)
 from tests.databases import assert_same_tables
 from tests.reliability.generated import write_folder
 
@@ -48,15 +53,18 @@ def committed_files(db: Path) -> int:
         conn.close()
 
 
-def test_a_batched_import_is_the_database_of_one_transaction_per_file(tmp_path: Path) -> None:
+def test_a_batched_import_is_the_database_of_one_transaction_per_file(
+    tmp_path: Path, samples_imported: tuple[Path, ImportReport]
+) -> None:
     """Every sample history (rooms, games, tournaments, quarantined hands): the tables,
-    the sums among them, are the same row for row; ids too, as the files go in order."""
-    batched = import_paths([SAMPLES], tmp_path / "batched.sqlite")
+    the sums among them, are the same row for row; ids too, as the files go in order.
+    The batched import (every default) is the session's (``tests/conftest.py``), only read."""
+    batched_db, batched = samples_imported
     alone = import_paths([SAMPLES], tmp_path / "alone.sqlite", batch_hands=1)
     assert batched.stored == alone.stored
     assert batched.problems == alone.problems
     assert batched.files_imported == alone.files_imported > 40
-    tables = every_table(tmp_path / "batched.sqlite")
+    tables = every_table(batched_db)
     assert {"hands", "seats", "player_totals"} <= tables.keys()
     # a float to its last digits: the sums are grouped by batch instead of by file
     assert_same_tables(tables, every_table(tmp_path / "alone.sqlite"), tolerance=1e-12)

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 from analytics_fakes import FAKE_STAGES, file_text, hand_text
 
-from analytics.ingest.importer import import_paths
+from analytics.ingest.importer import ImportReport, import_paths
 from analytics.ingest.pipeline import Stages
 from analytics.store import rawtext
 from analytics.store.actions import stored_actions
@@ -173,11 +173,14 @@ def test_kill_9_during_pokerhh_import_of_pluribus(tmp_path: Path, pluribus: Path
     assert dump(killed, Stages.default()) == dump(clean, Stages.default())
 
 
-def test_parallel_import_equals_a_serial_one(tmp_path: Path) -> None:
-    """--jobs only changes who parses: the database is written in file order either way."""
+def test_parallel_import_equals_a_serial_one(
+    tmp_path: Path, samples_imported: tuple[Path, ImportReport]
+) -> None:
+    """--jobs only changes who parses: the database is written in file order either way.
+    The serial import (``jobs=1``, the default) is the session's (``tests/conftest.py``)."""
     samples = ROOT / "sample_histories"
-    serial, parallel = tmp_path / "serial.sqlite", tmp_path / "parallel.sqlite"
-    one = import_paths([samples], serial, jobs=1)
+    serial, one = samples_imported
+    parallel = tmp_path / "parallel.sqlite"
     two = import_paths([samples], parallel, jobs=2)
     assert (one.stored, one.duplicates, one.problems) == (two.stored, two.duplicates, two.problems)
     assert one.stored_total > 40
