@@ -113,7 +113,7 @@ def main() -> int:
     parts = (
         ("backup copy and schema", actions[0] - start),
         (f"0015 hand_actions, {totals.get('actions', 0):,} hands", actions[-1] - actions[0]),
-        ("0016 schema", stats[0] - actions[-1]),
+        ("0016 schema, bits computed ahead written", stats[0] - actions[-1]),
         (f"0016 flags2, {totals.get('statistics', 0):,} hands", stats[-1] - stats[0]),
         ("0016 sums rebuilt, commit", start + wall - stats[-1]),
     )

@@ -32,10 +32,12 @@ import concurrent.futures
 import multiprocessing
 import os
 import sqlite3
+import threading
 from collections.abc import Callable
 from typing import Any
 
 from analytics.ingest.pipeline import Stages
+from analytics.ingest.prepare import worker_start
 from analytics.stats.flags import flag_rows
 from analytics.store.rawtext import TextReader
 from analytics.store.seat_layout import pack_stats
@@ -193,12 +195,18 @@ def compute_chunk(
 
 
 def _pool(jobs: int) -> concurrent.futures.ProcessPoolExecutor:
-    """Worker processes forked from this one where the system can (they start at once,
-    with the parser and engine loaded; they never touch this process's connection),
-    spawned elsewhere."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    """Worker processes started as the importer's are (``worker_start``: they die with
+    this process, leave Ctrl-C to it, collect garbage rarely). Forked from this one where
+    the system can and this process runs one thread (they start at once, the parser and
+    engine loaded; they never touch its connection), spawned otherwise (a thread holding
+    a lock at the fork would leave it held in the worker)."""
+    fork = "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+    return concurrent.futures.ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=multiprocessing.get_context("fork" if fork else "spawn"),
+        initializer=worker_start,
+        initargs=(os.getpid(),),
+    )
 
 
 # -- migration 0016: seats.flags2 ------------------------------------------------------------
