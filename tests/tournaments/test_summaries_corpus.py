@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 from contextlib import redirect_stdout
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from analytics.ingest.importer import import_paths
 from dashboard.cli import main
 from parser.kit.decode import decode
-from parser.model.summary import SummaryError
+from parser.model.summary import SummaryError, TournamentSummary
 from parser.rooms.pokerstars.summary import looks_like_summary, parse_summary
 from tests.corpus import CORPORA, corpus_files
 
@@ -25,11 +26,18 @@ pytestmark = [
 ]
 
 
+@cache
+def _parsed(path: Path) -> TournamentSummary:
+    """A corpus summary read once for the module (both tests below read all 29, and the
+    grammar's parse is the slow part); the object is only read."""
+    return parse_summary(decode(path.read_bytes(), str(path)), str(path))
+
+
 @pytest.mark.parametrize("path", SUMMARIES, ids=lambda p: p.name)
 def test_every_summary_parses(path: Path) -> None:
     text = decode(path.read_bytes(), str(path))
     assert looks_like_summary(text, str(path))
-    summary = parse_summary(text, str(path))
+    summary = _parsed(path)
     assert summary.tournament_id
     assert summary.game_name
     assert summary.started_at is not None
@@ -57,7 +65,7 @@ def test_summaries_merge_with_the_hands_and_their_places_are_reported(tmp_path: 
     listed = {(t["site"], t["tournament_id"]): t for t in tournaments}
     merged = 0
     for path in SUMMARIES:
-        summary = parse_summary(decode(path.read_bytes(), str(path)), str(path))
+        summary = _parsed(path)
         reported = listed[(summary.site, summary.tournament_id)]
         assert set(reported) == {
             "tournament_id",
