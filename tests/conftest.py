@@ -8,12 +8,18 @@ test. A test that only reads takes the shared database itself; a test that write
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.corpus import corpus_files
+
+# The query parser's cache (analytics.query.parser_cache) in a folder of this run's own,
+# inherited by every command the tests start: never the user's ~/.cache.
+os.environ["POKERHH_CACHE_DIR"] = tempfile.mkdtemp(prefix="pokerhh-test-cache-")
 
 if TYPE_CHECKING:
     from analytics.ingest.importer import ImportReport

@@ -23,6 +23,8 @@ from typing import Any
 
 import lark
 
+from analytics.query.parser_cache import cached_parser
+
 #: The words the grammar knows, for the message about a word it does not.
 _WORDS = """
     and then or not on is has saw went to pot board players showdown hero villain fold folds
@@ -106,7 +108,7 @@ class Part:
 @functools.cache
 def _parser() -> lark.Lark:
     grammar = resources.files("analytics.query").joinpath("where.lark").read_text("utf-8")
-    return lark.Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    return cached_parser("where", grammar, propagate_positions=True, maybe_placeholders=False)
 
 
 def _column(token: Any) -> int:
