@@ -8,13 +8,18 @@ and replayed where the values need the engine, exactly as a fresh import does, s
 hand gets exactly the values a fresh import gives it (tests/stats/test_new_stat_migration.py
 and tests/analytics/test_refill.py compare every row).
 
-What makes it fast (``benchmarks/migrate.py``; 100,000 hands: 0015 + 0016 took 190 s, one
-core, before):
+What makes it fast (``benchmarks/migrate.py``, 100,000 hands of a 0014 database, both
+migrations, on 2 cores shared with other work: before, 388 s wall and 141 s of CPU in one
+process at load average 13 to 8; now 195 s wall and 98 s of CPU, 35 in this process and 62
+in two workers, at load average 8 to 7, so about a minute on an idle machine):
 
 - the parsing and replaying run in worker processes (every core, as ``pokerhh import
   --jobs``), over chunks of :data:`CHUNK` hands read in id order; this process reads the
   texts and writes the results, in order, while the workers work on the next chunks;
-- the workers compute only what the migration stores (:data:`Compute`), not whole rows;
+- each hand is parsed once for every computation of the run (:func:`refill`'s ``also``:
+  0015 computes 0016's bits too when both are pending, :func:`prefetch_flags2`), by the
+  room its file was recognised as once (not every hand recognised again: a third of the
+  parsing), and the workers compute only what the migration stores, not whole rows;
 - each chunk is written whole, then ``commit()`` (the migration's checkpoint): a migration
   killed half-way keeps the chunks written, and run again fills the hands still missing
   (the ``wanted`` condition), never a hand twice nor half a hand; the migration is recorded
