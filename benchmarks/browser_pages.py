@@ -96,7 +96,13 @@ CONTENT: dict[str, tuple[str, ...]] = {
     "Replay": ("[data-testid=stImage], iframe, [data-testid=stHtml]",),
     "Tournaments": ("[data-testid=stDataFrame]",),
     "Import": ("[data-testid=stFileUploader]",),
+    # The live tables (a fragment), or the box saying there is none.
+    "Table": ("[data-testid=stHtml], [data-testid=stAlert]",),
 }
+#: Pages with a fragment that reruns alone on a timer (the Table page: 4 times a second):
+#: their script is never idle for long, so the clock waits for their content, connected,
+#: whatever the script's state (and the stale marks its reruns leave for a moment).
+LIVE = {"Table"}
 LIMITS = {"100k": 1.0, "1m": 2.0}
 SIZES = {"100k": 100_000, "1m": 1_000_000}
 TOURNAMENTS = (
@@ -114,9 +120,9 @@ WATCHER = """
   function ready() {
     const s = window.__pokerhhTtc;
     const app = document.querySelector('[data-testid=stApp]');
-    if (!app || app.getAttribute('data-test-script-state') !== 'notRunning'
-        || app.getAttribute('data-test-connection-state') !== 'CONNECTED') return false;
-    if (document.querySelector('[data-stale=true]')) return false;
+    if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED') return false;
+    if (!s.live && (app.getAttribute('data-test-script-state') !== 'notRunning'
+                    || document.querySelector('[data-stale=true]'))) return false;
     if (!all('[data-testid=stMain] h1').some(h => h.textContent.trim() === s.title)) return false;
     if (!s.content.every(sel => document.querySelector(sel))) return false;
     if (!all('[data-testid=stDataFrame]').every(d => d.querySelector('canvas'))) return false;
@@ -146,12 +152,12 @@ WATCHER = """
 """
 #: A click on a sidebar link with the clock restarted at the click.
 CLICK = """
-const [title, content, settle] = arguments;
+const [title, content, settle, live] = arguments;
 const link = Array.from(document.querySelectorAll('a[data-testid=stSidebarNavLink]'))
   .find(a => a.textContent.trim().endsWith(title));
 if (!link) return false;
-window.__pokerhhTtc = {title, content, settle, start: performance.now(), since: null, done: null,
-                       marks: {connected: 0}};
+window.__pokerhhTtc = {title, content, settle, live, start: performance.now(), since: null,
+                       done: null, marks: {connected: 0}};
 link.click();
 return true;
 """
@@ -165,6 +171,10 @@ class Page:
     @property
     def content(self) -> tuple[str, ...]:
         return CONTENT.get(self.title, ())
+
+    @property
+    def live(self) -> bool:
+        return self.title in LIVE
 
 
 def pages_of_app(app: Path = APP) -> list[Page]:
@@ -286,7 +296,7 @@ class Browser:
     def _arm(self, page: Page) -> None:
         """The in-page clock for the next document, set for this page."""
         config = json.dumps({"title": page.title, "content": list(page.content),
-                             "settle": SETTLE_MS})  # fmt: skip
+                             "settle": SETTLE_MS, "live": page.live})  # fmt: skip
         cdp = self.driver.execute_cdp_cmd  # type: ignore[attr-defined]
         if self.script is not None:
             cdp("Page.removeScriptToEvaluateOnNewDocument", {"identifier": self.script})
@@ -322,7 +332,7 @@ class Browser:
     def click(self, page: Page) -> Visit:
         cpu = self._cpu()
         clicked = self.driver.execute_script(  # type: ignore[attr-defined]
-            CLICK, page.title, list(page.content), SETTLE_MS
+            CLICK, page.title, list(page.content), SETTLE_MS, page.live
         )
         if not clicked:
             raise LookupError(f"no sidebar link to {page.title}")
