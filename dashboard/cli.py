@@ -580,7 +580,7 @@ def _migrate(args: argparse.Namespace) -> int:
     if not db_path.exists():
         raise NoDatabase(db_path)
     # A migration that replays the stored hands (0016's new statistics) shows how far it is.
-    migrations.set_progress(_progress_bar)
+    migrations.set_progress(migration_progress)
     try:
         db, upgrade = open_writer(db_path)
     finally:
@@ -595,7 +595,7 @@ def _migrate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _progress_bar(what: str, done: int, total: int) -> None:
+def migration_progress(what: str, done: int, total: int) -> None:
     """``[#####.....] 12,000 / 40,000 hands (statistics)`` on stderr, redrawn in place."""
     width = 30
     filled = width * done // total if total else width

@@ -21,6 +21,7 @@ from dashboard.cli import (
     db_to_write,
     epilog,
     interrupt_status,
+    migration_progress,
     positive,
 )
 
@@ -109,8 +110,13 @@ def _import(args: argparse.Namespace) -> int:
     if args.engine == "dask" or args.parquet or args.scheduler:
         return _import_dask(args)
     db_path = db_to_write(args)
+    from analytics.store import migrations
+
     bar = ProgressBar(enabled=False if args.quiet else None)
     interrupted: ImportInterrupted | None = None
+    # An older database is brought up to date first: the migrations that fill stored hands
+    # again (0015, 0016) show how far they are, as `pokerhh migrate` does.
+    migrations.set_progress(None if args.quiet else migration_progress)
     try:
         report = import_paths(
             args.paths,
@@ -123,6 +129,7 @@ def _import(args: argparse.Namespace) -> int:
     except ImportInterrupted as error:
         interrupted, report = error, error.report
     finally:
+        migrations.set_progress(None)
         bar.close()
     if interrupted is not None:
         print(f"Interrupted: the files being written were rolled back; {db_path} holds the"

@@ -213,3 +213,20 @@ def test_the_backfill_alone_commits_nothing_itself(fresh: Path, tmp_path: Path) 
     conn.rollback()
     assert conn.execute("SELECT count(*) FROM hand_actions").fetchone()[0] == 0
     conn.close()
+
+
+def test_an_import_into_an_old_database_shows_the_refill(
+    fresh: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pokerhh import`` migrates an older database first; the refill of its stored hands
+    says how far it is, as ``pokerhh migrate`` does (it was silent for minutes)."""
+    from dashboard.cli import main
+
+    old = _before_0015(fresh, tmp_path / "old.sqlite")
+    sample = Path(__file__).resolve().parents[2] / "sample_histories" / "pokerstars" / "nlhe"
+    assert main(["import", "--db", str(old), str(sample)]) == 0
+    err = capsys.readouterr().err
+    assert "hands (actions)" in err
+    quiet = _before_0015(fresh, tmp_path / "quiet.sqlite")
+    assert main(["import", "--quiet", "--db", str(quiet), str(sample)]) == 0
+    assert "hands (" not in capsys.readouterr().err
