@@ -97,7 +97,7 @@ def interrupt_status(error: BaseException) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser(command_named(sys.argv[1:] if argv is None else argv)).parse_args(argv)
     previous = _handle_sigterm()
     try:
         return int(args.run(args))
@@ -177,7 +177,36 @@ def _version() -> str:
         return f"unknown (not installed; {core})"
 
 
-def _parser() -> argparse.ArgumentParser:
+def command_named(argv: Sequence[str]) -> str | None:
+    """The command a command line names (``pokerhh --db F hands ...``: ``hands``), or None
+    when an option of the whole program comes first (``--help``, ``--version``).
+
+    >>> command_named(["--db", "x.sqlite", "hands", "--where", "pot is 3bet"])
+    'hands'
+    >>> command_named(["--version"]), command_named([])
+    (None, None)
+    """
+    items = iter(argv)
+    for item in items:
+        if item == "--db":
+            next(items, None)
+        elif not item.startswith("--db="):
+            return None if item.startswith("-") else item
+    return None
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's for help and ``--version``, only the
+    named command's otherwise. Each command's arguments import what they name (the
+    statistics' names, the rooms' file suffixes, the query grammar): ``pokerhh hands
+    --where`` should not pay for ``stats``' or ``import``'s (issue 25 acceptance 2: under
+    1 s with Python's start). A name no command has gets them all, for argparse's message."""
+    known: set[str] = set()
+
+    def wanted(*names: str) -> bool:
+        known.update(names)
+        return command is None or command in names
+
     db_help = f"the database file (default: ${ENV_VAR}, else {default_db_path()})"
     db = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: a subcommand without --db keeps the one given before it.
@@ -192,32 +221,54 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="FILE", help=db_help + "; also after the command")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    from dashboard import cli_import, cli_share
+    if wanted("import", "watch"):
+        from dashboard import cli_import
 
-    cli_import.add_parsers(commands, db)
-    from dashboard import cli_hands  # issue 25 item 2: pokerhh hands --where
+        cli_import.add_parsers(commands, db)
+    if wanted("hands"):
+        from dashboard import cli_hands  # issue 25 item 2: pokerhh hands --where
 
-    cli_hands.add_parsers(commands, db)
-    from dashboard import cli_notes
-    cli_notes.add_parsers(commands, db)
-    cli_share.add_parsers(commands, db)
-    from dashboard import cli_alias, cli_leaks
+        cli_hands.add_parsers(commands, db)
+    if wanted("notes"):
+        from dashboard import cli_notes
 
-    cli_alias.add_parsers(commands, db)
-    cli_leaks.add_parsers(commands, db)
+        cli_notes.add_parsers(commands, db)
+    if wanted("share"):
+        from dashboard import cli_share
 
-    cmd = commands.add_parser(
-        "export", parents=[db], help="export stored hands for other tools (JSON Lines)"
-    )
-    cmd.add_argument("--format", required=True, choices=["jsonl", "phh"])
-    cmd.add_argument("--out", metavar="FILE", help="write here instead of standard output "
-                     "(phh: FILE.phhs, or DIR/ for one .phh per hand; required)")  # fmt: skip
-    cmd.set_defaults(run=_export)
+        cli_share.add_parsers(commands, db)
+    if wanted("alias"):
+        from dashboard import cli_alias
 
-    cmd = commands.add_parser("replay", parents=[db], help="show a stored hand step by step")
-    cmd.add_argument("hand_id", metavar="HAND_ID", help="the site's hand number (or SITE:NUMBER)")
-    cmd.set_defaults(run=_replay)
+        cli_alias.add_parsers(commands, db)
+    if wanted("leaks"):
+        from dashboard import cli_leaks
 
+        cli_leaks.add_parsers(commands, db)
+    if wanted("export"):
+        cmd = commands.add_parser(
+            "export", parents=[db], help="export stored hands for other tools (JSON Lines)"
+        )
+        cmd.add_argument("--format", required=True, choices=["jsonl", "phh"])
+        cmd.add_argument("--out", metavar="FILE", help="write here instead of standard output "
+                         "(phh: FILE.phhs, or DIR/ for one .phh per hand; required)")  # fmt: skip
+        cmd.set_defaults(run=_export)
+    if wanted("replay"):
+        cmd = commands.add_parser("replay", parents=[db], help="show a stored hand step by step")
+        cmd.add_argument("hand_id", metavar="HAND_ID",
+                         help="the site's hand number (or SITE:NUMBER)")  # fmt: skip
+        cmd.set_defaults(run=_replay)
+    if wanted("record", "stats", "explain", "tournaments", "dashboard", "migrate", "vacuum",
+              "delete"):  # fmt: skip
+        _other_parsers(commands, db, command)
+    if command is not None and command not in known:
+        return _parser(None)
+    return parser
+
+
+def _other_parsers(commands: Commands, db: argparse.ArgumentParser, command: str | None) -> None:
+    """The commands whose arguments import nothing of their own, built together (cheap
+    beside the others), and ``stats``/``explain`` when named."""
     cmd = commands.add_parser(
         "record",
         parents=[db],
@@ -236,7 +287,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="also print the hand's live PHH text")  # fmt: skip
     cmd.set_defaults(run=_record)
 
-    _stats_parsers(commands, db)
+    if command is None or command in ("stats", "explain"):
+        _stats_parsers(commands, db)  # the statistics' names and the report's formats
 
     cmd = commands.add_parser(
         "tournaments", parents=[db], help="tournaments: places, prizes, profit, ROI, ITM"
@@ -300,7 +352,6 @@ def _parser() -> argparse.ArgumentParser:
                      help="every hand stored from this file (a zip: its members)")  # fmt: skip
     cmd.add_argument("--yes", action="store_true", help="really delete")
     cmd.set_defaults(run=_delete)
-    return parser
 
 
 def date(text: str) -> dt.date:

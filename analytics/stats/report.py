@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from analytics.lazy_modules import LazyModule
 from analytics.output.format import Money
 from analytics.output.text_safety import csv_safe, terminal_text
-from analytics.stats.explain import explain_groups
 from analytics.stats.players import (
     GROUPINGS,
     STATS,
@@ -138,6 +137,10 @@ def explain_report(
     :func:`analytics.stats.players.player_stats` for the same checked query, printed by the same
     code as ``stats``; the hands are :func:`analytics.stats.explain.explain_groups`, the same SQL
     per row. Money is never added across currencies (one group per currency)."""
+    # Here, not at the top: explain replays hands (the engine), and the command line reads
+    # FORMATS from this module to build its parser (every command's start-up).
+    from analytics.stats.explain import explain_groups
+
     found = stat(name)
     db = read_only(db_path)
     try:
