@@ -103,7 +103,9 @@ def _missing_as_none(frame: pd.DataFrame) -> pd.DataFrame:
     """A page of hands with no time at all (live PHH logs) concatenates to NaN where the
     full list has None: missing either way."""
     frame = frame.copy()
-    for column in frame.select_dtypes(include="object").columns:
+    # Every column that is not a number (object or text: pandas 3 no longer counts its
+    # "str" columns as "object" without a warning).
+    for column in frame.select_dtypes(exclude=["number", "bool"]).columns:
         missing = frame[column].isna()
         frame[column] = frame[column].astype(object).where(~missing, None)
     return frame
