@@ -34,19 +34,10 @@ sys.path.insert(0, str(REPO))
 
 from analytics.store import migrations, refill, seat_layout  # noqa: E402
 from analytics.store.db import open_writer  # noqa: E402
+from tests.databases import copy_database as copy  # noqa: E402
 
 GOAL_S = 120.0
 NEW = ("0015_saved_filters", "0016_more_stats")
-
-
-def copy(source: Path, target: Path) -> None:
-    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
-    dst = sqlite3.connect(target)
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
 
 
 def before_0015(path: Path) -> None:

@@ -17,6 +17,7 @@ import socket
 import sqlite3
 import sys
 from collections.abc import Iterator, Sequence
+from importlib import import_module
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, TextIO
@@ -177,6 +178,18 @@ def _version() -> str:
         return f"unknown (not installed; {core})"
 
 
+#: The commands with a module of their own (``add_parsers``), in the help's order, imported
+#: only when named (or for the whole help).
+COMMAND_MODULES = (
+    ("cli_import", ("import", "watch")),
+    ("cli_hands", ("hands",)),  # issue 25 item 2: pokerhh hands --where
+    ("cli_notes", ("notes",)),
+    ("cli_share", ("share",)),
+    ("cli_alias", ("alias",)),
+    ("cli_leaks", ("leaks",)),
+)
+
+
 def command_named(argv: Sequence[str]) -> str | None:
     """The command a command line names (``pokerhh --db F hands ...``: ``hands``), or None
     when an option of the whole program comes first (``--help``, ``--version``).
@@ -221,30 +234,9 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="FILE", help=db_help + "; also after the command")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    if wanted("import", "watch"):
-        from dashboard import cli_import
-
-        cli_import.add_parsers(commands, db)
-    if wanted("hands"):
-        from dashboard import cli_hands  # issue 25 item 2: pokerhh hands --where
-
-        cli_hands.add_parsers(commands, db)
-    if wanted("notes"):
-        from dashboard import cli_notes
-
-        cli_notes.add_parsers(commands, db)
-    if wanted("share"):
-        from dashboard import cli_share
-
-        cli_share.add_parsers(commands, db)
-    if wanted("alias"):
-        from dashboard import cli_alias
-
-        cli_alias.add_parsers(commands, db)
-    if wanted("leaks"):
-        from dashboard import cli_leaks
-
-        cli_leaks.add_parsers(commands, db)
+    for module, names in COMMAND_MODULES:
+        if wanted(*names):
+            import_module(f"dashboard.{module}").add_parsers(commands, db)
     if wanted("export"):
         cmd = commands.add_parser(
             "export", parents=[db], help="export stored hands for other tools (JSON Lines)"
