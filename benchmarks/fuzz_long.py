@@ -72,9 +72,17 @@ class Tally:
 
 
 def run_random(tally: Tally, seconds: float, seed: int, raw: bool) -> None:
-    from tests.reliability.fuzzing import Crash, check_bytes, check_text, mutants, seed_hands
+    from tests.reliability.fuzzing import (
+        Crash,
+        check_bytes,
+        check_text,
+        mutants,
+        seed_hands,
+        warm_up,
+    )
 
     seeds = seed_hands()
+    warm_up(seeds)
     rng = random.Random(seed)
     deadline = time.perf_counter() + seconds
     stream = mutants(rng, seeds)
@@ -101,12 +109,11 @@ def run_atheris(tally: Tally, seconds: float, seed: int, raw: bool) -> None:
         check_text,
         mutate,
         seed_hands,
+        warm_up,
     )
 
     seeds = seed_hands()
-    # the grammars and rooms' modules load on first use: load them all before fuzzing
-    for s in seeds:
-        check_text(s.text, s.path)
+    warm_up(seeds)  # the rooms' modules load on first use: load them all before instrumenting
     atheris.instrument_all()  # every function loaded, the lazily loaded rooms included
     tally.started = time.perf_counter()
     deadline = time.perf_counter() + seconds

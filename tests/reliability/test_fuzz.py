@@ -4,7 +4,7 @@ derandomised, of the parser and the whole import. The long, coverage-guided run 
 
 The promise checked on every input (``tests/reliability/fuzzing.py``): a parsed hand or a
 ``PokerhhError``, never another exception; a replayed or a quarantined hand, never an
-``internal_error``; rows always built; each hand within ``TIME_CAP`` (2 s, SIGALRM); and
+``internal_error``; rows always built; each hand within ``TIME_CAP`` (2 s of CPU, SIGPROF); and
 through the real importer, every stored hand complete or quarantined, never half-written.
 """
 
@@ -35,9 +35,11 @@ from tests.reliability.fuzzing import (
     mutate,
     seed_hands,
     time_cap,
+    warm_up,
 )
 
 SEEDS = seed_hands()
+warm_up(SEEDS)
 FUZZ = settings(derandomize=True, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
 
