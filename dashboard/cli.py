@@ -817,7 +817,7 @@ def _streamlit_options() -> frozenset[str] | None:
     try:
         from streamlit import config as st_config
 
-        return frozenset(st_config._config_options_template)
+        return frozenset(st_config.get_config_options())
     except (ImportError, AttributeError):
         return None
 

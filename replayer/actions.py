@@ -1,6 +1,6 @@
 """The players' betting actions: fold, check, call, bet, raise, and stud's completion.
 
-Every action first passes ``HandReplay._act`` (it is this player's turn, B3/B4), then the
+Every action first passes ``HandReplay.act`` (it is this player's turn, B3/B4), then the
 structure's checks in ``betting.py`` (B1-B9); the same checks build the viewer's legal
 actions, so what is enforced and what is offered cannot drift apart.
 """
@@ -25,7 +25,7 @@ _FIXED_LIMIT = Betting.FIXED_LIMIT
 
 
 def on_fold(play: HandReplay, event: ev.Fold) -> None:
-    forced = play.actors.get(event.player)  # None: ``_act`` says he is not seated (D2)
+    forced = play.actors.get(event.player)  # None: ``act`` says he is not seated (D2)
     if (
         forced is not None
         and forced.all_in
@@ -40,33 +40,33 @@ def on_fold(play: HandReplay, event: ev.Fold) -> None:
         play.folded_on[forced.name] = play.rnd.street
         play.note = f"{forced.name}, all-in on a forced bet, is folded: his chips stay in"
         return
-    actor = play._act(event)
+    actor = play.act(event)
     if event.cards:
-        play._know(actor.name, event.cards)
-    play._fold(actor)
-    play._acted(actor)
+        play.know(actor.name, event.cards)
+    play.fold(actor)
+    play.acted(actor)
 
 
 def on_check(play: HandReplay, event: ev.Check) -> None:
-    actor = play._act(event)
-    if play.owed > 0:  # ``_act`` worked out the call: ``check_check`` only to raise B2
+    actor = play.act(event)
+    if play.owed > 0:  # ``act`` worked out the call: ``check_check`` only to raise B2
         check_check(play.rnd, actor)
-    play._acted(actor)
+    play.acted(actor)
 
 
 def on_call(play: HandReplay, event: ev.Call) -> None:
-    actor = play._act(event)
-    owed = play.owed  # ``to_call`` as ``_act`` found it: ``check_call`` only to raise
+    actor = play.act(event)
+    owed = play.owed  # ``to_call`` as ``act`` found it: ``check_call`` only to raise
     if owed <= 0 or event.amount != owed:
         check_call(play.rnd, actor, event.amount)
-    play._pay(actor, event.amount, live=True)
+    play.pay(actor, event.amount, live=True)
     if event.all_in and actor.stack:
         _check_all_in_flag(actor, event.all_in)  # raises B1
-    play._acted(actor)
+    play.acted(actor)
 
 
 def on_bet(play: HandReplay, event: ev.Bet) -> None:
-    actor = play._act(event)
+    actor = play.act(event)
     rnd = play.rnd
     if rnd.current_bet and not (rnd.bets == 0 and play.anchor is not None):
         raise Illegal(
@@ -78,7 +78,7 @@ def on_bet(play: HandReplay, event: ev.Bet) -> None:
 
 
 def on_raise(play: HandReplay, event: ev.RaiseTo) -> None:
-    actor = play._act(event)
+    actor = play.act(event)
     rnd = play.rnd
     if not rnd.current_bet:
         raise Illegal("B1", f"{actor.name} cannot raise: nothing has been bet (bet instead)")
@@ -92,7 +92,7 @@ def on_raise(play: HandReplay, event: ev.RaiseTo) -> None:
 
 def on_complete(play: HandReplay, event: ev.Complete) -> None:
     """Stud: the bring-in completed to a full small bet, the first bet of the four (B7)."""
-    actor = play._act(event)
+    actor = play.act(event)
     rnd = play.rnd
     if rnd.bets:
         raise Illegal("B7", f"{actor.name} cannot complete: the bet is already complete")
@@ -109,11 +109,11 @@ def raise_to(play: HandReplay, actor: Actor, total: int, all_in: bool) -> None:
         _open_pair_option(play, total)
     full = check_raise_to(rnd, actor, total, all_in=all_in)
     decisions = play.decisions
-    # The decision recorded by ``_act`` learns whether the raise was full (B8); a
+    # The decision recorded by ``act`` learns whether the raise was full (B8); a
     # NamedTuple's ``_replace`` costs several times this.
     decisions[-1] = _tuple_new(Decision, (*decisions[-1][:7], full))
     previous = rnd.current_bet
-    play._pay(actor, total - actor.bet, live=True)
+    play.pay(actor, total - actor.bet, live=True)
     _check_all_in_flag(actor, all_in)
     completes = rnd.betting is _FIXED_LIMIT and previous < rnd.level == total
     if completes:
@@ -126,7 +126,7 @@ def raise_to(play: HandReplay, actor: Actor, total: int, all_in: bool) -> None:
             rnd.min_increment = max(total - previous, rnd.bet_unit)
         rnd.bets += 1
         if rnd.max_bets is not None and rnd.bets >= rnd.max_bets and not rnd.capped:
-            heads_up = sum(1 for a in play._live() if not a.all_in) <= 2
+            heads_up = sum(1 for a in play.live_actors() if not a.all_in) <= 2
             rnd.capped = not heads_up
             play.note = (
                 "the pot is heads-up: no cap on raises (B7)"
@@ -139,7 +139,7 @@ def raise_to(play: HandReplay, actor: Actor, total: int, all_in: bool) -> None:
             "may only call or fold (B8)"
         )
     rnd.current_bet = total
-    play._acted(actor)
+    play.acted(actor)
 
 
 def _open_pair_option(play: HandReplay, total: int) -> None:
@@ -163,7 +163,7 @@ def _open_pair_option(play: HandReplay, total: int) -> None:
 
 
 def _open_pair_showing(play: HandReplay) -> bool:
-    for actor in play._live():
+    for actor in play.live_actors():
         ranks = [c.rank for c in play.ledger.up_cards(actor.name)]
         if len(ranks) != len(set(ranks)):
             return True

@@ -6,7 +6,7 @@ them looking for cents. The messages are built deep in the rule checks, which kn
 amount but not the hand's currency, and notes are built for events of every hand, most
 of them never shown. So a message marks each amount (:func:`chips`, as cheap as the
 number itself: it is ``replayer.betting``'s, compiled with the engine), and the few
-places where a message leaves the engine (``HandReplay._error``, the snapshot's note,
+places where a message leaves the engine (``HandReplay.error``, the snapshot's note,
 the result's diagnostics, the live recorder's pending correction) spell the marks in
 the hand's money (:func:`spell`). Counts (seats, cards, event numbers, the bets of a
 fixed-limit cap) are plain numbers and never marked.

@@ -104,7 +104,7 @@ class Actor:
 
 @dataclass(slots=True)
 class Round:
-    """One betting round's running numbers (``HandReplay._new_round`` builds it from its
+    """One betting round's running numbers (``HandReplay.new_round`` builds it from its
     fields in order: keep that call in step when adding or moving one)."""
 
     street: str

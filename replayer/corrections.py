@@ -155,7 +155,7 @@ def check_finished(play: HandReplay) -> None:
 
 def _located(play: HandReplay, pending: Pending) -> RuleViolation | ReplayMismatch:
     cls = ReplayMismatch if pending.mismatch else RuleViolation
-    error = play._error(cls, pending.rule, pending.message, pending.about)
+    error = play.error(cls, pending.rule, pending.message, pending.about)
     assert isinstance(error, RuleViolation | ReplayMismatch)
     return error
 
@@ -326,7 +326,7 @@ def on_exposed(play: HandReplay, event: ev.CardExposed) -> None:
     state.exposed_count += 1
     state.exposed_all.add(event.card)
     if event.player is not None:
-        play._actor(event.player)
+        play.actor_named(event.player)
         first = play.order[0] if play.order else None
         if event.first and first is not None and event.player != first.name:
             raise Illegal("E1", f"the first card of the deal is {first.name}'s, not "
@@ -368,7 +368,7 @@ def on_replaced(play: HandReplay, event: ev.CardReplaced) -> None:
         raise Illegal("E2", f"{event.old} was not exposed in the deal: nothing to replace")
     if owner is not None and owner != event.player:
         raise Illegal("E2", f"{event.old} was exposed in {owner}'s hand, not {event.player}'s")
-    play._actor(event.player)
+    play.actor_named(event.player)
     ledger = play.ledger
     if event.new is not None:
         check_dealt(play, (event.new,))
@@ -381,7 +381,7 @@ def on_replaced(play: HandReplay, event: ev.CardReplaced) -> None:
 
 def on_extra(play: HandReplay, event: ev.ExtraCard) -> None:
     state = live(play)
-    actor = play._actor(event.player)
+    actor = play.actor_named(event.player)
     if play.street_index or play.last_actor is not None:
         raise Illegal("E3", "an extra card is a fault of the deal, before the betting")
     first = play.order[0] if play.order else None
@@ -568,7 +568,7 @@ def on_time_out(play: HandReplay, event: ev.TimeOut) -> None:
         # the rest of his stack kept; the others bet on into a side pot (B10).
         actor.all_in = True
         play.able_count -= 1
-        play._acted(actor)
+        play.acted(actor)
         play.note = (
             f"{actor.name} is away facing a bet: all in for what he has put in "
             f"({play.hand.house.name}'s all-in protection, where B12 folds him)"
@@ -592,12 +592,12 @@ def resolve_time_out(play: HandReplay, event: ev.Event | None) -> None:
                           f"not {event.kind}")
         return
     forced = kind(player=timeout.player, line=timeout.line)
-    actor = play._act(forced)
+    actor = play.act(forced)
     if kind is ev.Check:
         check_check(play.rnd, actor)
     else:
-        play._fold(actor)
-    play._acted(actor)
+        play.fold(actor)
+    play.acted(actor)
 
 
 HANDLERS: HandlerTable = dict(

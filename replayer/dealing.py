@@ -26,7 +26,7 @@ def on_hole(play: HandReplay, event: ev.DealHole) -> None:
     """The log names cards a player holds: the whole hand in blind games (repeated, it is
     the same hand: S1), or in stud the cards so far with the street's new ones (F4)."""
     if event.player not in play.actors:
-        play._actor(event.player)  # raises D2
+        play.actor_named(event.player)  # raises D2
     if play.live is not None:
         check_hole(play, event.cards + event.up)
     ledger = play.ledger
@@ -55,7 +55,7 @@ def _still_betting(play: HandReplay, what: str) -> str:
     """B4: nothing is dealt until the betting round is over; why not, if it is not.
 
     (A big blind whose only opponents are all-in for less is not waited for: his check
-    decides nothing, so ``next_to_act`` is over, and ``HandReplay._act`` still accepts it.)
+    decides nothing, so ``next_to_act`` is over, and ``HandReplay.act`` still accepts it.)
     """
     waiting = play.next_to_act()
     if waiting is None:
@@ -75,11 +75,11 @@ def _check_street(play: HandReplay, street: str) -> int:
 def on_street(play: HandReplay, event: ev.StreetStart) -> None:
     """A stud street or a draw round begins."""
     _waiting(play, event.street)
-    play._next_street(_check_street(play, event.street))
+    play.next_street(_check_street(play, event.street))
     count_burn(play, event.street)
     street = play.spec.streets[play.street_index]
     # Stud: every live player gets the street's card; the lines that follow name it.
-    for actor in play._live():
+    for actor in play.live_actors():
         play.ledger.grow(actor.name, street.hole_down + street.hole_up)
 
 
@@ -119,7 +119,7 @@ def on_board(play: HandReplay, event: ev.DealBoard) -> None:
         if play.live is not None:  # a live game's corrections (E4-E7)
             before_board(play, event)
         count_burn(play, event.street)
-        play._next_street(nxt)
+        play.next_street(nxt)
         play.ledger.board(event.cards)
         play.boards[0].extend(event.cards)
         return
@@ -155,8 +155,8 @@ def _other_board(play: HandReplay, event: ev.DealBoard) -> None:
 
 def _community_card(play: HandReplay, event: ev.DealBoard, nxt: int) -> None:
     """S7: the stub cannot give every live player his last card: one card, face up, for all."""
-    live = len(play._live())
-    play._next_street(nxt)
+    live = len(play.live_actors())
+    play.next_street(nxt)
     play.ledger.burn()
     stub = play.ledger.stub(len(play.boards[0]))
     if len(event.cards) != 1:
@@ -175,7 +175,7 @@ def _run_again(play: HandReplay, event: ev.DealBoard) -> None:
     spec = play.spec
     if play.able_count > 1 and play.next_to_act() is not None:
         raise Illegal("B4", "a second board is dealt while players can still bet")
-    play._end_round()
+    play.end_round()
     while len(play.boards) < event.run:
         play.boards.append([])
     before = sum(s.board_cards for s in spec.streets[: spec.street_names.index(event.street)])
@@ -192,7 +192,7 @@ def _run_again(play: HandReplay, event: ev.DealBoard) -> None:
 def on_draw(play: HandReplay, event: ev.Draw) -> None:
     """C1: in turn from the first active player left of the button, each stands pat or
     replaces cards, never more than he holds."""
-    actor = play._actor(event.player)
+    actor = play.actor_named(event.player)
     if not play.spec.streets[play.street_index].draw:
         raise Illegal("C1", f"{actor.name} draws, but the {play.street} is not a draw")
     if actor.folded:

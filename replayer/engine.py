@@ -152,7 +152,7 @@ class HandReplay:
             # D6, L1 first: a hand beyond any real table costs nothing more (issue 23).
             limits.check_hand(hand, spec)
         except Illegal as problem:
-            raise self._error(RuleViolation, problem.rule, problem.message) from None
+            raise self.error(RuleViolation, problem.rule, problem.message) from None
         self.spec = spec
         self.record = record_states
         # A seated player is dealt in when the log shows him doing anything at all: a dealt-in
@@ -206,7 +206,7 @@ class HandReplay:
         #: pot from the start, for whoever wins the main pot; never a level of his
         #: own in the side pots (B10), unlike an ante every player posts alike.
         self.dead_blinds: dict[str, int] = {}
-        self.rnd = self._new_round(spec.streets[0].name)
+        self.rnd = self.new_round(spec.streets[0].name)
         #: The player the action starts after: the big blind, a straddle, the bring-in.
         self.anchor: Actor | None = None
         self.big_posted = False
@@ -276,15 +276,15 @@ class HandReplay:
         handler = HANDLERS.get(type(event))
         if handler is None:
             message = f"{event.kind} events are not replayed yet"
-            raise self._error(UnsupportedGame, None, message)
+            raise self.error(UnsupportedGame, None, message)
         try:
             if self.pending is not None or self.void is not None or self.time_out:
                 corrections.check_pending(self, event)
             handler(self, event)
         except Illegal as problem:
-            raise self._error(RuleViolation, problem.rule, problem.message) from None
+            raise self.error(RuleViolation, problem.rule, problem.message) from None
         except Mismatch as mismatch:  # its own name: one name, one type (mypyc)
-            raise self._error(ReplayMismatch, mismatch.rule, mismatch.message) from None
+            raise self.error(ReplayMismatch, mismatch.rule, mismatch.message) from None
         if not self.all_in_seen and self.able_count <= 1 and self.live_count >= 2:
             self._all_in_check()
         if self.record:
@@ -316,10 +316,10 @@ class HandReplay:
             try:
                 corrections.check_finished(self)
             except Illegal as problem:
-                raise self._error(RuleViolation, problem.rule, problem.message) from None
+                raise self.error(RuleViolation, problem.rule, problem.message) from None
         return settle(self)
 
-    def _error(
+    def error(
         self, cls: type[HandError], rule: str | None, message: str, about: object = None
     ) -> HandError:
         """The error located at ``about`` if given (an earlier event), else the current one,
@@ -350,7 +350,7 @@ class HandReplay:
     def street(self) -> str:
         return self.spec.streets[self.street_index].name
 
-    def _new_round(self, street: str) -> Round:
+    def new_round(self, street: str) -> Round:
         spec = self.spec
         betting = spec.betting_on(street) if spec.street_betting else spec.betting
         stakes = self.hand.stakes
@@ -374,16 +374,16 @@ class HandReplay:
             self.pot,
         )
 
-    def _actor(self, name: str) -> Actor:
+    def actor_named(self, name: str) -> Actor:
         actor = self.actors.get(name)
         if actor is None:
             raise Mismatch("D2", f"{name} is not seated at this table")
         return actor
 
-    def _live(self) -> list[Actor]:
+    def live_actors(self) -> list[Actor]:
         return [a for a in self.order if not a.folded]
 
-    def _pay(self, actor: Actor, amount: int, *, live: bool) -> None:
+    def pay(self, actor: Actor, amount: int, *, live: bool) -> None:
         stack = actor.stack
         if amount > stack:
             raise Mismatch(
@@ -403,7 +403,7 @@ class HandReplay:
             if actor.dealt_in and not actor.folded:
                 self.able_count -= 1
 
-    def _fold(self, actor: Actor) -> None:
+    def fold(self, actor: Actor) -> None:
         actor.folded = True
         self.live_count -= 1
         if not actor.all_in:
@@ -430,7 +430,7 @@ class HandReplay:
     def _scan(self) -> Actor | None:
         """``next_to_act`` once its early answers are ruled out (two live players, one of
         them able to act, no draw or void pending): the first player clockwise after the
-        last to act who has not acted or owes chips. ``_act`` comes here directly."""
+        last to act who has not acted or owes chips. ``act`` comes here directly."""
         # No one has acted this round: the seat *before* the first to act (B3, F4).
         start = self.last_actor or order.opener(self)
         # The seats after ``start`` clockwise, each once (every seat from the first left of
@@ -463,10 +463,10 @@ class HandReplay:
     def _owes(self, actor: Actor) -> bool:
         if actor.bet >= self.rnd.current_bet:
             return False
-        self._set_cover(actor)
+        self.set_cover(actor)
         return to_call(self.rnd, actor) > 0
 
-    def _act(self, event: ev.PlayerEvent) -> Actor:
+    def act(self, event: ev.PlayerEvent) -> Actor:
         actor = self.actors.get(event.player)
         if actor is None:
             raise Mismatch("D2", f"{event.player} is not seated at this table")
@@ -477,7 +477,7 @@ class HandReplay:
         if actor.all_in:
             raise Illegal("B1", f"{actor.name} is all-in and cannot act")
         if self.drawing and len(self.drawn) < self.live_count:
-            waiting = [a.name for a in self._live() if a.name not in self.drawn]
+            waiting = [a.name for a in self.live_actors() if a.name not in self.drawn]
             raise Illegal("C1", f"{actor.name} acts before the draw ({', '.join(waiting)} to draw)")
         # ``next_to_act``: with two live players (above), no draw due (above) and no void,
         # its early answers leave only the scan when two or more can act.
@@ -501,7 +501,7 @@ class HandReplay:
         owed = 0
         bet = actor.bet
         if bet < current:
-            self._set_cover(actor)
+            self.set_cover(actor)
             # ``to_call`` (betting.py), inlined: the cover just set caps the bet, the
             # stack caps the call.
             cover = rnd.cover
@@ -533,7 +533,7 @@ class HandReplay:
         )
         return actor
 
-    def _set_cover(self, actor: Actor) -> None:
+    def set_cover(self, actor: Actor) -> None:
         """Note the most an opponent of ``actor`` can match, when it is below the bet."""
         rnd = self.rnd
         current = rnd.current_bet
@@ -549,16 +549,16 @@ class HandReplay:
                     best = reach
         rnd.cover = best
 
-    def _acted(self, actor: Actor) -> None:
+    def acted(self, actor: Actor) -> None:
         actor.acted = True
         actor.acted_at = self.rnd.current_bet
         actor.acted_bets = self.rnd.bets
         self.last_actor = actor
 
-    def _know(self, name: str, cards: tuple[Card, ...]) -> None:
+    def know(self, name: str, cards: tuple[Card, ...]) -> None:
         self.ledger.know(name, cards)
 
-    def _return(self, actor: Actor, amount: int) -> None:
+    def give_back(self, actor: Actor, amount: int) -> None:
         actor.bet -= amount
         actor.invested -= amount
         actor.stack += amount
@@ -570,7 +570,7 @@ class HandReplay:
         self.rnd.current_bet = max([a.bet for a in self.order])
         self.note = f"uncalled bet of {chips(amount)} returned to {actor.name} (B11)"
 
-    def _end_round(self) -> None:
+    def end_round(self) -> None:
         """Return any uncalled bet the log did not print (B11), gather bets into the pot."""
         order = self.order
         rnd = self.rnd
@@ -588,19 +588,19 @@ class HandReplay:
                     second = bet
             if top_actor is not None and top != second:
                 name, amount = top_actor.name, top - second
-                self._return(self.actors[name], amount)
+                self.give_back(self.actors[name], amount)
                 self.auto_returned[name] = self.auto_returned.get(name, 0) + amount
                 self.diagnostics.append(
                     f"B11: the log has no 'Uncalled bet' line for {chips(amount)} to {name}; "
                     "returned"
                 )
         pot = self.pot
-        # Nobody has acted this round (only ``_acted`` sets ``acted``, and ``last_actor``
+        # Nobody has acted this round (only ``acted`` sets ``acted``, and ``last_actor``
         # with it) and nobody has a bet: there is nothing to reset.
         if bets or self.last_actor is not None:
             for actor in order:
                 # Only what is set is reset: a player who has not acted has ``acted_at``
-                # and ``acted_bets`` at 0 already (only ``_acted`` sets them).
+                # and ``acted_bets`` at 0 already (only ``acted`` sets them).
                 bet = actor.bet
                 if bet:
                     pot += bet
@@ -613,12 +613,12 @@ class HandReplay:
         rnd.table_bets = 0
         rnd.pot = pot
 
-    def _next_street(self, index: int) -> None:
+    def next_street(self, index: int) -> None:
         """Close the round and open street ``index``'s betting."""
-        self._end_round()
+        self.end_round()
         self.street_index = index
         self.drawing = self.spec.streets[index].draw
-        self.rnd = self._new_round(self.spec.streets[index].name)
+        self.rnd = self.new_round(self.spec.streets[index].name)
         self.last_actor = None
         self.round_opener = None
         self.opener_unknown = False

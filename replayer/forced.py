@@ -19,12 +19,12 @@ _SMALL_AND_BIG, _BUTTON, _STRADDLE = ev.Blind.SMALL_AND_BIG, ev.Blind.BUTTON, ev
 
 
 def on_ante(play: HandReplay, event: ev.PostAnte) -> None:
-    actor = play._actor(event.player)
-    play._pay(actor, event.amount, live=False)
+    actor = play.actor_named(event.player)
+    play.pay(actor, event.amount, live=False)
 
 
 def on_blind(play: HandReplay, event: ev.PostBlind) -> None:
-    actor = play._actor(event.player)
+    actor = play.actor_named(event.player)
     rnd = play.rnd
     if play.street_index or play.last_actor is not None:
         raise Illegal("F1", f"{actor.name} posts a blind after the betting started")
@@ -39,9 +39,9 @@ def on_blind(play: HandReplay, event: ev.PostBlind) -> None:
     if kind is _SMALL_AND_BIG:
         live = min(event.amount, play.big_blind)
         _pay_dead(play, actor, event.amount - live)
-        play._pay(actor, live, live=True)
+        play.pay(actor, live, live=True)
     else:
-        play._pay(actor, event.amount, live=True)
+        play.pay(actor, event.amount, live=True)
     previous = rnd.current_bet
     if kind is _BUTTON and not play.big_posted:
         # 6+ Hold'em: the button's blind is the only blind; action starts to its left.
@@ -68,7 +68,7 @@ def on_blind(play: HandReplay, event: ev.PostBlind) -> None:
 
 
 def _pay_dead(play: HandReplay, actor: Actor, amount: int) -> None:
-    play._pay(actor, amount, live=False)
+    play.pay(actor, amount, live=False)
     dead = play.dead_blinds
     dead[actor.name] = dead.get(actor.name, 0) + amount
 
@@ -80,7 +80,7 @@ def on_bring_in(play: HandReplay, event: ev.BringIn) -> None:
     count at zero, so the next raise is the completion to the small bet. Its player has
     acted: if everyone just calls, the round is over (he has no option, unlike a blind).
     """
-    actor = play._actor(event.player)
+    actor = play.actor_named(event.player)
     if play.street_index or play.last_actor is not None or play.anchor is not None:
         raise Illegal("F4", f"{actor.name} brings in after the betting started")
     due = order.bring_in(play)
@@ -94,10 +94,10 @@ def on_bring_in(play: HandReplay, event: ev.BringIn) -> None:
         raise Illegal(
             "F4", f"{actor.name} brings in {chips(event.amount)}, the bring-in is {chips(stated)}"
         )
-    play._pay(actor, event.amount, live=True)
+    play.pay(actor, event.amount, live=True)
     play.anchor = actor
     rnd.current_bet = actor.bet
-    play._acted(actor)
+    play.acted(actor)
     actor.acted_at = 0  # the completion reopens the betting for him (B8)
     play.note = f"{actor.name} brings in for {chips(event.amount)} (F4)"
 

@@ -30,7 +30,7 @@ def snapshot(play: HandReplay) -> HandState:
     actor = play.next_to_act()
     legal = None
     if actor is not None:
-        play._set_cover(actor)
+        play.set_cover(actor)
         reason = may_raise(rnd, actor)
         low = high = None
         if reason is None:
@@ -45,7 +45,7 @@ def snapshot(play: HandReplay) -> HandState:
             min_raise_to=low,
             max_raise_to=high,
         )
-    live = {a.name for a in play._live()}
+    live = {a.name for a in play.live_actors()}
     dead = play.dead_blinds  # F1: the main pot's from the start, nobody's level (B10)
     gathered = {a.name: a.invested - a.bet - dead.get(a.name, 0) for a in play.order}
     levels = {a.name: a.invested - dead.get(a.name, 0) for a in play.order}

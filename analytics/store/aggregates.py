@@ -42,8 +42,7 @@ from typing import Protocol
 
 from analytics.stats import flag_fields as ff
 from analytics.stats.catalog import PLAYER_AGGREGATES, STATS, Kind
-from analytics.store.seat_layout import HAND_PLAYERS_COLUMNS
-from analytics.store.seat_layout import _stats_column as stats_column
+from analytics.store.seat_layout import HAND_PLAYERS_COLUMNS, stats_column
 
 __all__ = [
     "HAND_TABLE",

@@ -198,7 +198,7 @@ _STATS_0002: tuple[tuple[str, str], ...] = (
     ("rake_paid", "money"),
 )  # fmt: skip
 #: A stat done can only be counted where its chance was (and a raise pre-flop is VPIP).
-_STATS_0002_IMPLIES = (
+STATS_0002_IMPLIES = (
     *((f"{stat}_chance", stat) for stat in (
         "three_bet", "four_bet", "fold_to_three_bet", "squeeze", "steal", "fold_to_steal",
         "cbet_flop", "cbet_turn", "cbet_river", "fold_to_cbet_flop", "fold_to_cbet_turn",
@@ -235,7 +235,7 @@ def m0002_player_stats(db: Database) -> None:
         *(_stat_column(name, kind) for name, kind in _STATS_0002),
         "PRIMARY KEY (hand, seat)",
         "FOREIGN KEY (hand, seat) REFERENCES hand_players (hand, seat)",
-        *(f"CHECK ({done} <= {chance})" for chance, done in _STATS_0002_IMPLIES),
+        *(f"CHECK ({done} <= {chance})" for chance, done in STATS_0002_IMPLIES),
     ]
     body = ",\n    ".join(parts)
     _execute_all(

@@ -200,9 +200,9 @@ def _count(name: str) -> str:
 
 
 def _implies() -> list[str]:
-    from analytics.store.migrations import _STATS_0002_IMPLIES
+    from analytics.store.migrations import STATS_0002_IMPLIES
 
-    return [f"CHECK ({_flag(done)} <= {_flag(chance)})" for chance, done in _STATS_0002_IMPLIES]
+    return [f"CHECK ({_flag(done)} <= {_flag(chance)})" for chance, done in STATS_0002_IMPLIES]
 
 
 def create_table() -> str:
@@ -251,7 +251,7 @@ HAND_PLAYERS_COLUMNS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
-def _stats_column(name: str) -> str:
+def stats_column(name: str) -> str:
     if name in ("position", "all_in_street", "rake_paid"):
         return name
     if name == "net":
@@ -272,7 +272,7 @@ def create_views(stat_fields: tuple[str, ...]) -> tuple[str, ...]:
         ["hand", "seat", "player_id"]
         + [
             sql if sql == name else f"{sql} AS {name}"
-            for name, sql in ((n, _stats_column(n)) for n in stat_fields)
+            for name, sql in ((n, stats_column(n)) for n in stat_fields)
         ]
     )
     return (

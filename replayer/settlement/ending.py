@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def on_uncalled(play: HandReplay, event: ev.UncalledBetReturned) -> None:
-    actor = play._actor(event.player)
+    actor = play.actor_named(event.player)
     excess = uncalled_excess({a.name: a.bet for a in play.order})
     if excess is None and play.auto_returned.get(actor.name) == event.amount:
         # A converted log that prints the return after the showdown: the engine returned
@@ -37,7 +37,7 @@ def on_uncalled(play: HandReplay, event: ev.UncalledBetReturned) -> None:
         # An ante (or dead blind) nobody else could match: the rooms return it with the
         # uncalled bet, as one line; it is the side pot only he could win (B10, B11).
         if bet_part:
-            play._return(actor, bet_part)
+            play.give_back(actor, bet_part)
         actor.invested -= dead
         actor.stack += dead
         blind = play.dead_blinds.get(actor.name, 0)
@@ -54,7 +54,7 @@ def on_uncalled(play: HandReplay, event: ev.UncalledBetReturned) -> None:
         raise Mismatch(
             "B11", f"{chips(event.amount)} returned to {actor.name}, but the uncalled bet is {what}"
         )
-    play._return(actor, event.amount)
+    play.give_back(actor, event.amount)
 
 
 def _uncontested_dead(play: HandReplay, name: str, bet_part: int) -> int:
@@ -73,20 +73,20 @@ def on_showdown(play: HandReplay, event: ev.ShowdownStart) -> None:
 
 
 def on_show(play: HandReplay, event: ev.Show) -> None:
-    play._actor(event.player)
-    play._know(event.player, event.cards)
+    play.actor_named(event.player)
+    play.know(event.player, event.cards)
     play.mucked.discard(event.player)
 
 
 def on_muck(play: HandReplay, event: ev.Muck) -> None:
-    play._actor(event.player)
+    play.actor_named(event.player)
     if event.cards:
-        play._know(event.player, event.cards)
+        play.know(event.player, event.cards)
     play.mucked.add(event.player)
 
 
 def on_collect(play: HandReplay, event: ev.Collect) -> None:
-    play._actor(event.player)
+    play.actor_named(event.player)
     check_amount(event, event.amount)  # L1: no stack bounds what the log says was paid
     play.collects[event.player] = play.collects.get(event.player, 0) + event.amount
     play.collect_events.setdefault(event.player, event)
@@ -95,7 +95,7 @@ def on_collect(play: HandReplay, event: ev.Collect) -> None:
 
 
 def on_cash_out(play: HandReplay, event: ev.CashOut) -> None:
-    play._actor(event.player)
+    play.actor_named(event.player)
     check_amount(event, event.amount)  # L1: the site's payout, outside the pot
     check_amount(event, event.fee)
     play.cash_outs[event.player] = play.cash_outs.get(event.player, 0) + event.amount

@@ -36,16 +36,16 @@ def settle(play: HandReplay) -> ReplayResult:
     """End the hand: form the pots, award them, check the log's claims, build the result."""
     waiting = play.next_to_act()
     if waiting is not None:
-        raise play._error(
+        raise play.error(
             ReplayMismatch, "B4", f"the log ends while {waiting.name} is still to act"
         )
-    play._end_round()
+    play.end_round()
     order = play.order
     live = [a for a in order if not a.folded]
     boards = [tuple(b) for b in play.boards]
     board_size = play.board_size
     if len(live) > 1 and board_size and any(len(b) < board_size for b in boards):
-        raise play._error(
+        raise play.error(
             ReplayMismatch, "S1", "two or more players remain but the board is not complete"
         )
     contributions = {a.name: a.invested for a in order}
@@ -63,9 +63,9 @@ def settle(play: HandReplay) -> ReplayResult:
     for name, cards in play.hand.summary.revealed:
         if name in play.actors:
             try:
-                play._know(name, cards)
+                play.know(name, cards)
             except Mismatch as problem:
-                raise play._error(ReplayMismatch, problem.rule, problem.message) from None
+                raise play.error(ReplayMismatch, problem.rule, problem.message) from None
     claimants = (
         [a.name for a in live if a.name not in play.mucked]
         if len(live) > 1
@@ -97,7 +97,7 @@ def settle(play: HandReplay) -> ReplayResult:
             total,
         )
     except Mismatch as problem:
-        raise play._error(
+        raise play.error(
             ReplayMismatch, problem.rule, problem.message, problem.about
         ) from None
     went = len(live) > 1

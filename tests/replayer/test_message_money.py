@@ -2,7 +2,7 @@
 item 14): "the log pays out $0.72", "Ann calls €3.60", never the cents "72" and "360".
 
 The rule checks mark each amount (``replayer.amounts.chips``) and the engine spells the
-marks where a message leaves it: the errors (``HandReplay._error``), the viewer's notes
+marks where a message leaves it: the errors (``HandReplay.error``), the viewer's notes
 (``HandState.note``), the result's diagnostics, and the live recorder's refusals. A mark
 left anywhere would show as ``⟦72⟧``: every sample history and corpus hand is checked.
 """
