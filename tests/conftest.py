@@ -8,7 +8,9 @@ test. A test that only reads takes the shared database itself; a test that write
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -18,8 +20,10 @@ import pytest
 from tests.corpus import corpus_files
 
 # The query parser's cache (analytics.query.parser_cache) in a folder of this run's own,
-# inherited by every command the tests start: never the user's ~/.cache.
-os.environ["POKERHH_CACHE_DIR"] = tempfile.mkdtemp(prefix="pokerhh-test-cache-")
+# inherited by every command the tests start: never the user's ~/.cache. Removed when the
+# run ends (each run left one behind in /tmp).
+os.environ["POKERHH_CACHE_DIR"] = _CACHE = tempfile.mkdtemp(prefix="pokerhh-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 if TYPE_CHECKING:
     from analytics.ingest.importer import ImportReport
