@@ -6,8 +6,11 @@ its NUL bytes; UTF-8; cp1252, with the five bytes cp1252 leaves undefined (0x81,
 0x8F, 0x90, 0x9D) read as latin-1. Decoding is strict throughout (never
 ``errors="replace"``): text that fits none of these raises :class:`DecodeError`.
 
-Line ends (CRLF, CR, mixed) become ``"\\n"``; U+00A0 no-break space becomes a plain space;
-U+FEFF (a BOM left inside concatenated files) is dropped.
+Line ends (CRLF, CR, mixed) become ``"\\n"``; U+00A0 no-break space becomes a plain space,
+and so does its UTF-8 bytes read once as cp1252 and written again ("3Â\\xa0023,50 $", 888's
+thousands separator in a file that went through a wrong decoder) where it stands between
+two digits, the only place such a separator is; U+FEFF (a BOM left inside concatenated
+files) is dropped.
 
 >>> decode("Ante\\xa0€0.25\\r\\n".encode("cp1252"), "h.txt")
 'Ante €0.25\\n'
@@ -16,10 +19,13 @@ U+FEFF (a BOM left inside concatenated files) is dropped.
 from __future__ import annotations
 
 import codecs
+import re
 
 from parser.model.errors import DecodeError
 
 _UNDEFINED_CP1252 = frozenset(b"\x81\x8d\x8f\x90\x9d")
+#: A no-break space's UTF-8 bytes (C2 A0) decoded as cp1252, between two digits.
+_NBSP_TWICE_ENCODED = re.compile("(?<=\\d)\u00c2\u00a0(?=\\d)")
 _ERRORS = "pokerhh-cp1252-latin1"
 
 
@@ -125,6 +131,8 @@ def decode(data: bytes, path: str) -> str:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     if "\xa0" in text:
+        if "\u00c2\u00a0" in text:
+            text = _NBSP_TWICE_ENCODED.sub(" ", text)
         text = text.replace("\xa0", " ")
     if "\ufeff" in text:
         text = text.replace("\ufeff", "")

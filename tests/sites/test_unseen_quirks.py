@@ -388,3 +388,214 @@ def test_a_whole_hands_problem_is_at_its_first_line():
     error = hand_error("the blinds cannot be told", Source("f.txt", 7, "..."), "42")
     assert isinstance(error, ParseError)
     assert (error.path, error.line, error.hand_id) == ("f.txt", 7, "42")
+
+
+# -- issue 22 acceptance 2, second pass: public test files of other trackers -------------
+# (benchmarks/unseen_rooms.py measures them; each test below writes the pattern anew.)
+
+
+def test_winamax_board_groups_may_be_spaced():
+    """Winamax writes "[4c 9h 8c][As]" and, in 2013 cash files, "[4c 9h 8c] [As]": the
+    same board line (the kit's split: cards so far, then the new card)."""
+    text = """Winamax Poker - CashGame - HandId: #900-1-1383822101 - Holdem no limit (1€/2€) - 2013/11/07 11:01:41 UTC
+Table: 'Alpha' 5-max (real money) Seat #1 is the button
+Seat 1: Ann (100€)
+Seat 2: Bob (100€)
+*** ANTE/BLINDS ***
+Ann posts small blind 1€
+Bob posts big blind 2€
+*** PRE-FLOP ***
+Ann calls 1€
+Bob checks
+*** FLOP *** [2c 7d Ks]
+Bob checks
+Ann checks
+*** TURN *** [2c 7d Ks] [9h]
+Bob checks
+Ann bets 4€
+Bob folds
+Ann collected 8€ from pot
+*** SUMMARY ***
+Total pot 8€ | No rake
+Board: [2c 7d Ks 9h]
+Seat 1: Ann (small blind) (button) won 8€
+"""
+    hand = _one(text)
+    boards = [" ".join(map(str, e.cards)) for e in hand.events if isinstance(e, ev.DealBoard)]
+    assert boards == ["2c 7d Ks", "9h"]
+    assert replay(hand).chips_conserved
+    with pytest.raises(ParseError):  # the cards so far must still be the board's
+        _one(text.replace("*** TURN *** [2c 7d Ks] [9h]", "*** TURN *** [2c 7d Kh] [9h]"))
+
+
+def test_fulltilt_hole_cards_marker_written_twice():
+    """2011 Full Tilt cash files write "*** HOLE CARDS ***" twice in a row: read once."""
+    text = _fulltilt("No Limit Hold'em").replace(
+        "*** HOLE CARDS ***\n", "*** HOLE CARDS ***\n*** HOLE CARDS ***\n"
+    )
+    hand = _one(text)
+    assert [e.player for e in hand.events if isinstance(e, ev.Fold)] == ["Ann"]
+    assert replay(hand).chips_conserved
+    # only right after itself: a third marker, or one later in the hand, is not read
+    with pytest.raises(ParseError):
+        _one(text.replace("Ann folds\n", "Ann folds\n*** HOLE CARDS ***\n"))
+
+
+def test_pacific_file_cut_after_a_game_number_is_888s_cut_hand():
+    """A file that ends with the next game's "#Game No : N" line alone (the client was
+    writing it) holds a cut hand of 888's: stored as 888poker's, incomplete."""
+    from parser.formats import identify
+    from parser.model.errors import IncompleteHand
+
+    text = _pacific("$0.02/$0.04 Blinds No Limit Holdem - *** 04 07 2016 02:30:27")
+    raws = list(split_hands(text + "\n#Game No : 900000002\n", "t.txt"))
+    assert len(raws) == 2
+    assert identify(raws[1].text) == ("888poker", "900000002")
+    with pytest.raises(IncompleteHand):
+        parse_hand(raws[1])
+    assert replay(parse_hand(raws[0])).chips_conserved
+
+
+def test_pacific_thousands_space_through_a_wrong_decoder():
+    """888's thousands separator is a no-break space; a file that went through a wrong
+    decoder carries its UTF-8 bytes read as cp1252 ("3Â\\xa0023,50 $"). Between two digits
+    that is the separator (the kit's decode); anywhere else the text is left alone."""
+    from parser.kit.decode import decode
+
+    text = _pacific("$0.02/$0.04 Blinds No Limit Holdem - *** 04 07 2016 02:30:27").replace(
+        "Seat 2: Bob ( $10 )", "Seat 2: Bob ( 1\u00c2\u00a0010,50 $ )"
+    )
+    hand = _one(decode(text.encode("utf-8"), "t.txt"))
+    assert {s.name: s.stack for s in hand.seats} == {"Ann": 1000, "Bob": 101050}
+    assert replay(hand).chips_conserved
+    assert decode("Ante\u00c2\u00a0".encode(), "t.txt") == "Ante\u00c2 "
+
+
+def test_partypoker_a_dot_in_a_name_is_not_a_glued_line():
+    """The Mac client's glued lines ("does not show cards.Bob wins $2 USD") are split at
+    a dot after words; a dot inside the line's first word is a name's ("Ann.Lee posts
+    ante [400]"), which stays one line."""
+    text = """***** Hand History for Game 900000001 *****
+NL Texas Hold'em $22 USD Buy-in Trny:900000002 Level:12  Blinds-Antes(1.200/2.400 -400) - Thursday, May 12, 17:41:57 EDT 2016
+Table Test #081. (900000002) Table #41 (Real Money)
+Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Cid ( 20,000 )
+Seat 2: Ann.Lee ( 30,000 )
+Seat 3: Bob ( 40,000 )
+Ann.Lee posts ante [400]
+Bob posts ante [400]
+Cid posts ante [400]
+Ann.Lee posts small blind [1,200].
+Bob posts big blind [2,400].
+** Dealing down cards **
+Cid folds
+Ann.Lee folds
+Bob does not show cards.Bob wins 4,800 chips
+"""
+    hand = _one(text)
+    assert [e.player for e in hand.events if isinstance(e, ev.PostAnte)] == [
+        "Ann.Lee",
+        "Bob",
+        "Cid",
+    ]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Cid": -400, "Ann.Lee": -1600, "Bob": 2000}
+
+
+def _wpn_tournament(forced: str, after_hole_cards: str, seats: str = "") -> str:
+    return f"""Game Hand #900000001 - Tournament #900000002 - Holdem(No Limit) - Level 1 (250.00/500.00)- 2021/01/22 18:30:07 UTC
+Table '1' 9-max Seat #1 is the button
+Seat 1: Ann (30000.00)
+{seats}Seat 3: Bob (30000.00)
+Seat 4: Cid (30000.00)
+Ann posts ante 50.00
+Bob posts ante 50.00
+Cid posts ante 50.00
+{forced}*** HOLE CARDS ***
+Main pot 150.00
+{after_hole_cards}Dealt to Ann [Ad 4d]
+Ann raises 1250.00 to 1250.00
+Bob folds
+Cid folds
+Uncalled bet (750.00) returned to Ann
+Ann does not show
+*** SUMMARY ***
+Total pot 1400.00
+Seat 1: Ann (button) did not show and won 1400.00
+Seat 3: Bob (small blind) folded on the Pre-Flop
+Seat 4: Cid (big blind) folded on the Pre-Flop
+"""
+
+
+def test_winning_tournament_blinds_after_the_hole_cards_marker():
+    """2021 WPN tournaments post the antes, then "*** HOLE CARDS ***" and its "Main pot"
+    line, then the blinds: the same hand as with the blinds before the marker."""
+    blinds = "Bob posts the small blind 250.00\nCid posts the big blind 500.00\n"
+    late = _one(_wpn_tournament("", blinds))
+    early = _one(_wpn_tournament(blinds, ""))
+    assert [type(e) for e in late.events] == [type(e) for e in early.events]
+    assert (late.stakes.small, late.stakes.big) == (250, 500)
+    assert replay(late).chips_conserved
+    # a blind once the betting began is not a forced bet
+    with pytest.raises(ParseError, match="blind is posted after the betting"):
+        _one(_wpn_tournament("", blinds).replace("Bob folds\n", "Bob folds\n" + blinds))
+
+
+def test_winning_side_pot_lines_and_a_seat_waiting_for_the_button():
+    """ "Side pot(1) 14300.00" running totals beside "Main pot", "collected .. from side
+    pot-1", and a seat whose player "will be allowed to play after the button" (no
+    stack: not in the hand)."""
+    text = """Game Hand #900000003 - Tournament #900000002 - Holdem(No Limit) - Level 13 (4500.00/9000.00)- 2020/12/15 22:05:21 UTC
+Table '1' 9-max Seat #1 is the button
+Seat 1: Ann (50000.00)
+Seat 2: Eve will be allowed to play after the button
+Seat 3: Bob (60000.00)
+Seat 4: Cid (9000.00)
+Seat 5: Dan (3000.00)
+Bob posts the small blind 4500.00
+Cid posts the big blind 9000.00 and is all-in
+*** HOLE CARDS ***
+Main pot 13500.00
+Dan calls 3000.00 and is all-in
+Ann folds
+Bob raises 20000.00 to 24500.00
+Uncalled bet (15500.00) returned to Bob
+*** FLOP *** [6s 3d 5c]
+Main pot 9000.00
+Side pot(1) 12000.00
+*** TURN *** [6s 3d 5c] [4d]
+Main pot 9000.00
+Side pot(1) 12000.00
+*** RIVER *** [6s 3d 5c 4d] [Jh]
+Main pot 9000.00
+Side pot(1) 12000.00
+*** SHOW DOWN ***
+Main pot 9000.00
+Side pot(1) 12000.00
+Bob shows [2c 9s] (a straight, Six high)
+Cid shows [Kd Kc] (a pair of Kings)
+Dan shows [Tc 7h] (a straight, Seven high)
+Dan collected 9000.00 from main pot
+Bob collected 12000.00 from side pot-1
+*** SUMMARY ***
+Total pot 21000.00
+Board [6s 3d 5c 4d Jh]
+Seat 1: Ann (button) folded on the Pre-Flop
+Seat 3: Bob (small blind) showed [2c 9s] and won 12000.00 with a straight, Six high
+Seat 4: Cid (big blind) showed [Kd Kc] and lost with a pair of Kings
+Seat 5: Dan showed [Tc 7h] and won 9000.00 with a straight, Seven high
+"""
+    hand = _one(text)
+    assert "Eve" not in {s.name for s in hand.seats}
+    collects = [(e.player, e.pot) for e in hand.events if isinstance(e, ev.Collect)]
+    assert collects == [("Dan", 0), ("Bob", 1)]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {
+        "Ann": 0,
+        "Bob": 3000,
+        "Cid": -9000,
+        "Dan": 6000,
+    }

@@ -122,11 +122,16 @@ def split_pacific(text: str, path: str) -> Iterator[Source]:
 
 def identify_pacific(text: str) -> tuple[str, str] | None:
     """The room and hand number of a hand's text (its "Hand History for Game" line, maybe
-    after a "#Game No" line), even when it does not parse."""
+    after a "#Game No" line), even when it does not parse. A file cut right after a
+    hand's "#Game No" line (the next hand's first line, and nothing else) is still 888's:
+    only its client writes that line, so the stub is stored as its hand, incomplete."""
     head = hand_start(text)
     game_no = _GAME_NO.match(head)
     if game_no is not None:
-        head = head[game_no.end() :].lstrip()
+        rest = head[game_no.end() :].lstrip()
+        if not rest.strip():
+            return (SITE, game_no[1])
+        head = rest
     return hand_key(SITE, _HEADER.match(head))
 
 

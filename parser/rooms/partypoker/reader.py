@@ -66,6 +66,21 @@ _SEPARATOR = re.compile(r"(?:Game #\w+ starts\.|#Game No : \w+)")
 #: Where the Mac client glues two lines into one.
 _GLUE = re.compile(r"(?<=is sitting out)(?=\S)|(?<=\.)(?=[^\s.]+ (?:wins|posts) )")
 
+
+def _unglued(line: str) -> list[str]:
+    """``line`` split where the Mac client glued two lines into one. A dot glues only
+    after words ("does not show cards.Bob wins"): a dot in the line's first word is a
+    name's ("Ann.Lee posts ante [400]"), and the parts are joined back."""
+    parts = _GLUE.split(line)
+    kept = [parts[0]]
+    for part in parts[1:]:
+        if kept[-1].endswith(".") and not any(c.isspace() for c in kept[-1]):
+            kept[-1] += part
+        else:
+            kept.append(part)
+    return kept
+
+
 #: (game, betting) as the game line names them -> GAME_SPECS code.
 GAME_CODES: dict[tuple[str, str], str] = {
     **game_codes({"holdem": "HE", "omaha": "O", "omaha8": "O8"}, ("NL", "PL", "FL")),
@@ -193,7 +208,7 @@ def split_party(text: str, path: str) -> Iterator[Source]:
             continue
         elif not lines:
             first = number
-        lines.extend(_GLUE.split(line) if "." in line or "sitting out" in line else [line])
+        lines.extend(_unglued(line) if "." in line or "sitting out" in line else [line])
     hand = flush()
     if hand is not None:
         yield hand

@@ -103,6 +103,9 @@ _PART = re.compile(r"(Rake|JP Fee) (\S+)")
 _STUD_2016 = {"Third": "fourth", "Fourth": "fifth", "Fifth": "sixth", "Sixth": "seventh"}
 _STUD = {"4th": "fourth", "5th": "fifth", "6th": "sixth", "7th": "seventh"}
 _BOARD = {"FLOP": "flop", "TURN": "turn", "RIVER": "river"}
+#: A hand's betting actions: a blind written after "*** HOLE CARDS ***" (2021 tournaments)
+#: is one only before the first of them.
+_BETTING = (ev.Fold, ev.Check, ev.Call, ev.Bet, ev.RaiseTo, ev.Complete, ev.BringIn)
 _GROUP = re.compile(r"\[([^\]]*)\]")
 _WON = re.compile(r"^[^\[]*?did not show and won (\S+)")
 
@@ -111,9 +114,9 @@ class WinningLexer(RoomLexer):
     MARKERS: ClassVar[Markers] = (
         *betting_markers(" "),
         (r"^Dealt to ", ("DEALT_LINE",)),
-        (r"^Main pot", ("POT_LINE",)),
+        (r"^(?:Main|Side) pot", ("POT_LINE",)),
         (r"^\*\*\* ", ("BOARD_LINE", "STREET_LINE", "SHOWDOWN_LINE", "SUMMARY_LINE")),
-        (r"^Seat \d+: ", ("SEAT_LINE", "SUMMARY_SEAT_LINE")),
+        (r"^Seat \d+: ", ("SEAT_LINE", "WAITING_LINE", "SUMMARY_SEAT_LINE")),
         (r" posts ", ("ANTE_LINE", "BLIND_LINE", "DEAD_LINE")),
         (r" collected ", ("COLLECT_LINE",)),
         (r" shows \[", ("SHOWS_LINE",)),
@@ -370,6 +373,12 @@ class _Builder(RoomBuilder):
         self.left[name] = seat.stack
         self.names = None
 
+    def _on_WAITING_LINE(self, m: re.Match[str]) -> None:
+        """A seat taken by a player who waits for the button to pass: not in the hand."""
+        self._add(
+            ev.Note(note=ev.NoteKind.OTHER, player=m[2], text=m[0].rstrip("\n"), line=self.line)
+        )
+
     # -- forced bets -------------------------------------------------------------------
 
     def _on_ANTE_LINE(self, m: re.Match[str]) -> None:
@@ -379,6 +388,8 @@ class _Builder(RoomBuilder):
         self._add(ev.PostAnte(player=name, amount=amount, line=self.line))
 
     def _on_BLIND_LINE(self, m: re.Match[str]) -> None:
+        if self.dealing and any(isinstance(e, _BETTING) for e in self.events):
+            raise Fail("a blind is posted after the betting began")
         name, m = self._seated(m)
         amount = self._money(m[3])
         kind = ev.Blind.SMALL if m[2] == "small blind" else ev.Blind.BIG
