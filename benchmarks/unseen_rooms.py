@@ -6,7 +6,8 @@
 Imports the folders (default ``/tmp/h32/unseen``, where a session gathers public test
 files of the rooms that are not in ``../shared/corpora``; any folder of a user's own files
 works the same) into a temporary database with ``import_paths``, the library behind
-``pokerhh import``, and prints per room (the site each hand was recognised as): files,
+``pokerhh import``, and prints per room (the room whose format each hand is, a skin's
+brand under its network: Ignition and Bodog under Bovada): files,
 hands, ``ok``, % ``ok``, then each hand that is not ``ok`` with its status, problem kind,
 rule and message, and the totals against the issue's thresholds: at least 97% of all
 stored hands ``ok`` and 95% in every room (one hand of slack for a room with few). Files
@@ -25,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from analytics.ingest.importer import import_paths
+from analytics.store import rawtext
+from parser.formats import format_of, room_of_site
 
 DEFAULT = Path("/tmp/h32/unseen")
 ALL_OK = 0.97
@@ -36,15 +39,28 @@ def room_passes(ok: int, stored: int) -> bool:
     return stored == 0 or ok >= ROOM_OK * stored or ok + 1 >= ROOM_OK * stored
 
 
+def room_label(site: str, raw: str) -> str:
+    """The room a hand belongs to: its site's room, or (a skin's brand, "Ignition",
+    "Bodog") the room whose format its text is; "unknown" stays "unknown"."""
+    room = room_of_site(site)
+    if room is None and site != "unknown":
+        room = format_of(raw, "hand.txt")
+    return room.site if room is not None else site
+
+
 def measure(folders: list[Path], db: Path, quiet: bool = False) -> bool:
     """Import ``folders`` into ``db`` and print the figures; True when both thresholds hold."""
     report = import_paths([str(f) for f in folders], db)
     conn = sqlite3.connect(db)
-    rows = conn.execute(
-        "SELECT h.site, h.hand_id, h.status, h.problem_kind, h.problem_rule,"
-        " h.problem_message, f.path FROM hands h JOIN files f ON f.id = h.file_id"
-        " ORDER BY h.site, f.path, h.first_line"
-    ).fetchall()
+    rawtext.register(conn)  # raw_text(): the stored text, compressed since migration 0007
+    rows = [
+        (room_label(site, raw), *rest)
+        for site, raw, *rest in conn.execute(
+            "SELECT h.site, raw_text(h.raw_dictionary, h.raw_z), h.hand_id, h.status,"
+            " h.problem_kind, h.problem_rule, h.problem_message, f.path"
+            " FROM hands h JOIN files f ON f.id = h.file_id ORDER BY f.path, h.first_line"
+        )
+    ]
     conn.close()
     files: dict[str, set[str]] = defaultdict(set)
     stored: dict[str, int] = defaultdict(int)

@@ -599,3 +599,27 @@ Seat 5: Dan showed [Tc 7h] and won 9000.00 with a straight, Seven high
         "Cid": -9000,
         "Dan": 6000,
     }
+
+
+def test_winamax_a_seat_with_no_stack_written_is_not_in_the_hand():
+    """"Seat 1: Ann ()": a seated player away, his stack not written; the hand is played
+    by the others (a note for him, no deal)."""
+    text = """Winamax Poker - CashGame - HandId: #900-2-1000000000 - Omaha pot limit (1€/2€) - 2015/01/01 01:01:01 UTC
+Table: 'Alpha' 5-max (real money) Seat #2 is the button
+Seat 1: Ann ()
+Seat 2: Bob (100€)
+Seat 3: Cid (100€)
+*** ANTE/BLINDS ***
+Bob posts small blind 1€
+Cid posts big blind 2€
+*** PRE-FLOP ***
+Bob folds
+Cid collected 3€ from pot
+*** SUMMARY ***
+Total pot 3€ | No rake
+Seat 3: Cid (big blind) won 3€
+"""
+    hand = _one(text)
+    assert [s.name for s in hand.seats] == ["Bob", "Cid"]
+    assert [e.player for e in hand.events if isinstance(e, ev.Note)] == ["Ann"]
+    assert replay(hand).chips_conserved

@@ -170,7 +170,7 @@ def read_header(
 
 class WinamaxLexer(RoomLexer):
     PREFIXES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "Seat ": ("SEAT_LINE", "SUMMARY_SEAT_LINE"),
+        "Seat ": ("SEAT_LINE", "EMPTY_SEAT_LINE", "SUMMARY_SEAT_LINE"),
         "*** ": ("ANTE_BLINDS_LINE", "STREET_LINE", "BOARD_LINE", "SHOWDOWN_LINE", "SUMMARY_LINE"),
         "Dealt to ": ("DEALT_LINE",),
         "Total pot ": ("TOTAL_POT_LINE",),
@@ -283,6 +283,14 @@ class WinamaxBuilder(Builder):
         self.seats[name] = seat
         self.seat_numbers[seat.seat] = seat
         self.names = None
+
+    def _on_EMPTY_SEAT_LINE(self, m: re.Match[str]) -> None:
+        """ "Seat 1: Ann ()": a player away, no stack written; not dealt in (a note)."""
+        self._add(
+            ev.Note(
+                note=ev.NoteKind.SITS_OUT, player=m[2], text=m[0].rstrip("\n"), line=self.line
+            )
+        )
 
     # -- forced bets -------------------------------------------------------------------
 
