@@ -602,7 +602,7 @@ Seat 5: Dan showed [Tc 7h] and won 9000.00 with a straight, Seven high
 
 
 def test_winamax_a_seat_with_no_stack_written_is_not_in_the_hand():
-    """"Seat 1: Ann ()": a seated player away, his stack not written; the hand is played
+    """ "Seat 1: Ann ()": a seated player away, his stack not written; the hand is played
     by the others (a note for him, no deal)."""
     text = """Winamax Poker - CashGame - HandId: #900-2-1000000000 - Omaha pot limit (1€/2€) - 2015/01/01 01:01:01 UTC
 Table: 'Alpha' 5-max (real money) Seat #2 is the button

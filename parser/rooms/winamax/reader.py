@@ -287,9 +287,7 @@ class WinamaxBuilder(Builder):
     def _on_EMPTY_SEAT_LINE(self, m: re.Match[str]) -> None:
         """ "Seat 1: Ann ()": a player away, no stack written; not dealt in (a note)."""
         self._add(
-            ev.Note(
-                note=ev.NoteKind.SITS_OUT, player=m[2], text=m[0].rstrip("\n"), line=self.line
-            )
+            ev.Note(note=ev.NoteKind.SITS_OUT, player=m[2], text=m[0].rstrip("\n"), line=self.line)
         )
 
     # -- forced bets -------------------------------------------------------------------
