@@ -623,3 +623,94 @@ Seat 3: Cid (big blind) won 3€
     assert [s.name for s in hand.seats] == ["Bob", "Cid"]
     assert [e.player for e in hand.events if isinstance(e, ev.Note)] == ["Ann"]
     assert replay(hand).chips_conserved
+
+
+_PARTY_STT = """***** Hand History for Game 900000001 *****
+NL Texas Hold'em $1 USD Buy-in Trny:900000002 Level:7  Blinds-Antes(400/800 -25) - Thursday, March 01, 06:39:22 EST 2012
+Table Turbo #900000003 (Real Money)
+Seat 5 is the button
+Total number of players : 2/6
+Seat 5: Ann ( 9,495 )
+Seat 6: Bob ( 2,505 )
+Trny:900000002 Level:7
+Blinds-Antes(400/800 -25)
+Ann posts ante [25]
+Bob posts ante [25]
+** Dealing down cards **
+Ann raises [2,000]
+Bob is all-In  [1,680]
+Ann calls [80]
+** Dealing Flop ** [ 9c, Ks, 5c ]
+** Dealing Turn ** [ 6c ]
+** Dealing River ** [ 5s ]
+Ann shows [ Qh, 6d ]two pairs, Sixes and Fives.
+Bob shows [ 8c, Tc ]a flush, Ten high.
+Bob wins 5,010 chips from the main pot with a flush, Ten high.
+"""
+
+
+def test_partypoker_blinds_antes_level_line_names_the_unposted_blinds():
+    """Old tournament hands post the antes but not the blinds; the level line
+    "Blinds-Antes(400/800 -25)" (a space before the ante, chips grouped by dots or
+    commas: "1.200/2.400") names them, and the seats left of the button post them
+    (heads-up, the button the small blind)."""
+    hand = _one(_PARTY_STT)
+    blinds = [(e.player, e.amount) for e in hand.events if isinstance(e, ev.PostBlind)]
+    assert blinds == [("Ann", 400), ("Bob", 800)]
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": -2505, "Bob": 2505}
+    dotted = _PARTY_STT.replace("400/800 -25", "1.200/2.400 -25").replace("[2,000]", "[3,200]")
+    dotted = dotted.replace("[1,680]", "[80]").replace("[80]\n**", "[800]\n**")
+    assert [e.amount for e in _one(dotted).events if isinstance(e, ev.PostBlind)] == [1200, 2400]
+
+
+def test_partypoker_header_without_a_time_zone_is_us_eastern():
+    """ "Sunday, July 28, 21:01:39  2013": no zone between the clock and the year (two
+    spaces): read as US Eastern."""
+    text = _PARTY_STT.replace("06:39:22 EST 2012", "06:39:22  2012")
+    assert _one(text).started_at == _one(_PARTY_STT).started_at
+
+
+def test_partypoker_a_player_with_no_line_is_not_dealt_in_when_blinds_are_implied():
+    """A tournament player moved to the table after the deal is seated but has no line
+    in the hand: the unposted blinds go to the next seats that play, and he sits out."""
+    text = """***** Hand History for Game 900000004 *****
+NL Texas Hold'em  Trny: 900000002 Level: 3  Blinds(30/60) - Wednesday, May 16, 17:59:37 EDT 2012
+Table Freeroll (900000002) Table #15 (Real Money)
+Seat 3 is the button
+Total number of players : 4/10
+Seat 3: Ann ( 1,000 )
+Seat 4: Dan ( 3,000 )
+Seat 6: Bob ( 2,000 )
+Seat 7: Cid ( 1,500 )
+Trny: 900000002 Level: 3
+Blinds(30/60)
+** Dealing down cards **
+Ann calls [60]
+Bob calls [30]
+Cid checks
+** Dealing Flop ** [ 7d, 4s, 9c ]
+Bob checks
+Cid checks
+Ann checks
+** Dealing Turn ** [ 8c ]
+Bob checks
+Cid checks
+Ann checks
+** Dealing River ** [ 3c ]
+Bob checks
+Cid checks
+Ann checks
+Bob shows [ Qh, 4c ]a pair of Fours.
+Cid shows [ 6h, 8h ]a pair of Eights.
+Ann shows [ 2h, 2d ]a pair of Twos.
+Cid wins 180 chips from the main pot with a pair of Eights.
+"""
+    hand = _one(text)
+    blinds = [(e.player, e.amount) for e in hand.events if isinstance(e, ev.PostBlind)]
+    assert blinds == [("Bob", 30), ("Cid", 60)]
+    result = replay(hand)
+    assert result.chips_conserved
+    # Dan is seated but not dealt in: no result of his
+    assert {p.name: p.net for p in result.players} == {"Ann": -60, "Bob": -60, "Cid": 120}

@@ -45,6 +45,7 @@ from zoneinfo import ZoneInfo
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from parser.kit.amounts import localised_units
 from parser.kit.errors import hand_error, line_error, translate, unsupported_game
 from parser.kit.lexer import LineTooLong, refuse_long_lines
 from parser.kit.money import MoneyError, to_units
@@ -139,8 +140,11 @@ _MONTHS = {
 _DATE = re.compile(
     r"\s*-?\s*(?:[A-Z][a-z]+, ?(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}),"
     r"|[A-Z][a-z]{2} (?P<month2>[A-Z][a-z]{2}) (?P<day2>\d{1,2}))"
-    r" (?P<clock>\d{1,2}:\d{2}:\d{2}) (?P<tz>[A-Z]{2,5}) (?P<year>\d{4})\s*$"
+    r" (?P<clock>\d{1,2}:\d{2}:\d{2}) (?:(?P<tz>[A-Z]{2,5}) | )(?P<year>\d{4})\s*$"
 )
+#: The zone of a header that names none ("21:01:39  2013", two spaces where the zone was):
+#: US Eastern, the zone of PartyPoker's own (US) servers; a player's own zone is not known.
+NO_ZONE = "America/New_York"
 _STAKES = re.compile(r"^[$€£]?([\d.,]+)/[$€£]?([\d.,]+)(?=\s)")
 _BUY_IN = re.compile(r"^[$€£]([\d.,]+)\s+(?:USD|EUR|GBP)?")
 _TOURNEY = re.compile(r"Trny:? ?(\d+)|Tournament #(\d+)|Tourney|Buy-?in", re.I)
@@ -469,8 +473,14 @@ class _Builder:
         self.tournament_id, self.level = m[1], m[2]
 
     def on_BLINDS_LINE(self, m: re.Match[str]) -> None:
-        ante = self._money(m[3]) if m[3] else 0
-        self.level_stakes = (self._money(m[1]), self._money(m[2]), ante)
+        """The level ("Blinds-Antes(1.200/2.400 -400)"): its chips may be grouped by dots
+        or commas, which the kit's reader of every locale tells from a decimal point."""
+        ante = localised_units(m[3], self.unit) if m[3] else 0
+        self.level_stakes = (
+            localised_units(m[1], self.unit),
+            localised_units(m[2], self.unit),
+            ante,
+        )
 
     # -- forced bets ---------------------------------------------------------------------------
 
@@ -535,7 +545,8 @@ class _Builder:
 
     def _implied_blinds(self) -> None:
         """Old tournament hands post no blinds: the two seats left of the button post them
-        (heads-up, the button posts the small blind), each at most his stack."""
+        (heads-up, the button posts the small blind), each at most his stack; a seat whose
+        player has no line in the hand is passed over."""
         assert self.level_stakes is not None
         small, big, _ = self.level_stakes
         if self.spec is not None and self.spec.betting.value == "fixed_limit":
@@ -544,6 +555,24 @@ class _Builder:
         by_seat = {s.seat: s.name for s in self.seats.values()}
         if len(seats) < 2 or self.button is None:
             return
+        # A player seated with no line of his own in the whole hand (moved to the table
+        # after the deal) was not dealt in: he posts nothing and sits this hand out.
+        silent = [
+            name
+            for name in by_seat.values()
+            if re.search(rf"^{re.escape(name)}[ :]", self.raw.text, re.M) is None
+        ]
+        if silent and len(seats) - len(silent) >= 2:
+            for name in silent:
+                self.events.append(
+                    ev.Note(
+                        note=ev.NoteKind.SITS_OUT,
+                        player=name,
+                        text=f"{name} has no line in the hand: not dealt in",
+                        line=self.line,
+                    )
+                )
+            seats = [s for s in seats if by_seat[s] not in silent]
         after = [s for s in seats if s > self.button] + [s for s in seats if s <= self.button]
         order = [after[-1], after[0]] if len(seats) == 2 else after[:2]
         for seat, amount, blind in zip(
@@ -962,7 +991,7 @@ def _when(m: re.Match[str]) -> datetime:
     month = (m["month"] or m["month2"])[:3].lower()
     day = int(m["day"] or m["day2"])
     hour, minute, second = (int(x) for x in m["clock"].split(":"))
-    zone = TIME_ZONES.get(m["tz"])
+    zone = TIME_ZONES.get(m["tz"]) if m["tz"] else NO_ZONE
     if zone is None:
         raise _Fail(f"unknown time zone {m['tz']!r}")
     local = datetime(
