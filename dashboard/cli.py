@@ -813,11 +813,13 @@ def dashboard_command(port: int, host: str = LOCAL_HOST, gated: bool = False) ->
 
 
 def _streamlit_options() -> frozenset[str] | None:
-    """The config option names the installed Streamlit knows (None: cannot tell)."""
+    """The config option names the installed Streamlit knows (None: cannot tell). Read from
+    its template, a private name: the public ``get_config_options()`` parses the config files
+    lying around, and one broken file must not stop the launcher."""
     try:
         from streamlit import config as st_config
 
-        return frozenset(st_config.get_config_options())
+        return frozenset(st_config._config_options_template)
     except (ImportError, AttributeError):
         return None
 
