@@ -714,3 +714,48 @@ Cid wins 180 chips from the main pot with a pair of Eights.
     assert result.chips_conserved
     # Dan is seated but not dealt in: no result of his
     assert {p.name: p.net for p in result.players} == {"Ann": -60, "Bob": -60, "Cid": 120}
+
+
+def test_ipoker_every_player_all_in_from_the_ante_needs_no_stakes():
+    """A shootout deals hands where each seat's ante is all its chips (type 15 for all,
+    no blind, no bet): the stakes size nothing there, and the ante stands for them; a
+    hand with a bet still needs its blinds."""
+    text = """<session sessioncode="900000001">
+ <general>
+  <mode>real</mode>
+  <gametype>Holdem NL</gametype>
+  <tablename>Shootout, 900000002</tablename>
+  <startdate>2016-04-26 19:02:03</startdate>
+  <currency>USD</currency>
+  <tournamentcode>900000003</tournamentcode>
+  <tournamentname>Shootout</tournamentname>
+ </general>
+ <game gamecode="900000004">
+  <general>
+   <startdate>2016-04-26 19:02:03</startdate>
+   <players>
+    <player seat="3" name="Ann" chips="1" dealer="1" win="2" bet="1"/>
+    <player seat="8" name="Bob" chips="1" dealer="0" win="0" bet="1"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" player="Ann" type="15" sum="1" cards=""/>
+   <action no="2" player="Bob" type="15" sum="1" cards=""/>
+  </round>
+  <round no="1">
+   <cards type="Pocket" player="Ann">H7 DK</cards>
+   <cards type="Pocket" player="Bob">C2 SQ</cards>
+  </round>
+  <round no="2"><cards type="Flop" player="">S9 S6 H6</cards></round>
+  <round no="3"><cards type="Turn" player="">H8</cards></round>
+  <round no="4"><cards type="River" player="">C6</cards></round>
+ </game>
+</session>
+"""
+    hand = _one(text, "t.xml")
+    assert (hand.stakes.small, hand.stakes.big, hand.stakes.ante) == (1, 1, 1)
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": 1, "Bob": -1}
+    with pytest.raises(ParseError, match="blinds cannot be told"):
+        _one(text.replace('chips="1" dealer="0"', 'chips="5" dealer="0"'), "t.xml")

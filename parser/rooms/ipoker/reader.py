@@ -812,11 +812,26 @@ class _Builder:
             bigs = [e.amount for e in posts if e.blind is ev.Blind.BIG]
             big_ = bigs[0] if bigs else (2 * smalls[0] if smalls else None)
             if big_ is None:
+                if self._all_in_from_the_antes():
+                    # no bet can follow: the stakes size nothing (a shootout's ante hands)
+                    return Stakes(small=ante, big=ante, ante=ante)
                 raise _Fail("the blinds cannot be told: none is posted in full")
             small, big = (smalls[0] if smalls else big_ // 2), big_
         if spec.betting is Betting.FIXED_LIMIT:
             return Stakes(small=big, big=2 * big, ante=ante)
         return Stakes(small=small, big=big, ante=ante)
+
+    def _all_in_from_the_antes(self) -> bool:
+        """Every player put all his chips in as an ante, no blind was posted and nobody
+        bet (a "Gold Rush" shootout deals such hands: each seat all in for its ante)."""
+        antes = [e for e in self.events if isinstance(e, ev.PostAnte)]
+        acted = (ev.PostBlind, ev.Bet, ev.RaiseTo, ev.Call, ev.Complete, ev.BringIn)
+        return (
+            len(antes) >= 2
+            and all(e.all_in for e in antes)
+            and len({e.player for e in antes}) == len(self.seats)
+            and not any(isinstance(e, acted) for e in self.events)
+        )
 
     def _when(self, text: str) -> datetime | None:
         for pattern, order in _DATES:
