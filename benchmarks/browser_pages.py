@@ -89,7 +89,8 @@ MARKS = ("connected", "running", "ran")
 #: list with commas matches any of its parts). A page not listed: its title alone.
 CONTENT: dict[str, tuple[str, ...]] = {
     "Overview": ("[data-testid=stMetric]", "[data-testid=stDataFrame]"),
-    "Player": ("[data-testid=stMetric]", "[data-testid=stDataFrame]", ".vega-embed"),
+    # The net won over hands: an image since session 15 (dashboard/line_chart.py).
+    "Player": ("[data-testid=stMetric]", "[data-testid=stDataFrame]", ".pokerhh-chart img"),
     "Hands": ("[data-testid=stDataFrame]",),
     # The table picture: an image today; a component (iframe) or st.html once the replayer
     # runs in the browser (issue 26 item 1).
@@ -376,9 +377,15 @@ class Timing:
         return max(found, key=lambda v: v.seconds) if found else None
 
 
-def time_pages(db: Path, pages: list[Page], repeat: int, log: Path) -> dict[str, Timing]:
+#: The figures a run can take (``--kinds``): each a kind of visit of the docstring.
+KINDS = ("cold", "new", "reload", "click")
+
+
+def time_pages(
+    db: Path, pages: list[Page], repeat: int, log: Path, kinds: tuple[str, ...] = KINDS
+) -> dict[str, Timing]:
     timings = {p.title: Timing() for p in pages}
-    for page in pages:  # cold: a fresh server and browser for each page
+    for page in pages if "cold" in kinds else []:  # a fresh server and browser for each page
         with dashboard(db, log) as (base, server), chromium(base, server) as browser:
             try:
                 timings[page.title].cold = browser.load(page)
@@ -394,13 +401,16 @@ def time_pages(db: Path, pages: list[Page], repeat: int, log: Path) -> dict[str,
                 for page in [*pages, *pages]:
                     _quietly(browser.load, page)
                 for _ in range(repeat):
-                    for page in pages:
+                    for page in pages if "reload" in kinds else []:
                         _keep(timings[page.title].loads, _quietly(browser.load, page))
                     # Clicks: each page from the one before it (the first from the last).
-                    for before, page in zip([pages[-1], *pages[:-1]], pages, strict=True):
+                    befores = [pages[-1], *pages[:-1]] if "click" in kinds else []
+                    if len(pages) == 1 and befores:  # one page: from another, the lightest
+                        befores = [next(p for p in pages_of_app()[::-1] if p != pages[0])]
+                    for before, page in zip(befores, pages, strict=False):
                         if _quietly(browser.load, before) is not None:
                             _keep(timings[page.title].clicks, _quietly(browser.click, page))
-            for _ in range(repeat):  # a browser that never loaded the app: nothing cached
+            for _ in range(repeat if "new" in kinds else 0):  # a browser with nothing cached
                 for page in pages:
                     with chromium(base, server) as new:
                         _keep(timings[page.title].fresh, _quietly(new.load, page))
@@ -471,6 +481,8 @@ def main() -> None:
     options.add_argument("--pages", help="only these titles, comma-separated")
     options.add_argument("--limit", type=float, help="the warm limit for other labels (s)")
     options.add_argument("--json", type=Path, help="write every visit's time there")
+    options.add_argument("--kinds", default=",".join(KINDS),
+                         help=f"only these visits, comma-separated ({', '.join(KINDS)})")
     args = options.parse_args()
     pages = pages_of_app()
     if args.pages:
@@ -486,7 +498,8 @@ def main() -> None:
             build(db, args.hands or SIZES.get(label, 100_000))
         migrate(db)  # pokerhh dashboard refuses an older schema
         print(f"{label}: {db}", flush=True)
-        timings = time_pages(db, pages, args.repeat, log)
+        kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip() in KINDS)
+        timings = time_pages(db, pages, args.repeat, log, kinds)
         lines += report(label, LIMITS.get(label, args.limit or 1.0), timings)
         dump[label] = {t: asdict(v) for t, v in timings.items()}
     print("\n".join(lines))

@@ -16,7 +16,10 @@ import streamlit as st
 from analytics.output.format import CHIP_CURRENCIES
 from analytics.stats import player_page, player_queries
 from analytics.stats import players as stats
-from dashboard import common, data, notes_widgets, where_box
+from dashboard import common, data, line_chart, notes_widgets, player_html, where_box
+
+#: The net-won chart's lines' colours, in ``player_queries.RESULT_LINES``' order.
+LINE_COLOURS = ("#2e7d32", "#fb8c00", "#1e88e5", "#e53935")
 
 st.title("Player")
 path, stamp, counts = common.database()
@@ -97,25 +100,16 @@ st.caption(
 )
 
 st.subheader("Net won over hands")
-lines = figures.lines_bb if in_bb else figures.lines
-# Vega-Lite specs, not altair charts: altair's schema validation was most of the page's
-# server time (issue 26 item 4; docs/scale.md, "The pages in a browser").
-line_spec = {
-    "mark": "line",
-    "height": 320,
-    "encoding": {
-        "x": {"field": "hand", "type": "quantitative", "title": "Hands",
-              "axis": {"format": "d", "tickMinStep": 1}},
-        "y": {"field": "net", "type": "quantitative", "title": f"Net won ({unit_label})"},
-        "color": {"field": "line", "type": "nominal", "title": None,
-                  "scale": {"domain": list(player_queries.RESULT_LINES),
-                            "range": ["#2e7d32", "#fb8c00", "#1e88e5", "#e53935"]}},
-        "tooltip": [{"field": "hand", "type": "quantitative"},
-                    {"field": "line", "type": "nominal"},
-                    {"field": "net", "type": "quantitative", "format": ",.2f"}],
-    },
-}  # fmt: skip
-st.vega_lite_chart(lines, line_spec, width="stretch")
+lines = data.chart_points(figures.lines_bb if in_bb else figures.lines)
+# A picture, not a Vega-Lite chart: Chromium spent 0.3-0.5 s on each Vega chart, most of
+# the page's time (issue 26 item 4; dashboard/line_chart.py).
+wide = lines.pivot(index="hand", columns="line", values="net")
+st.html(line_chart.line_chart_html(
+    list(wide.index),
+    [line_chart.Line(name, colour, list(wide[name]) if name in wide else [math.nan] * len(wide))
+     for name, colour in zip(player_queries.RESULT_LINES, LINE_COLOURS, strict=True)],
+    x_title="Hands", y_title=f"Net won ({unit_label})",
+))
 if figures.per_day:
     st.caption(
         f"{figures.hands:,} hands: one point a day, after the day's last hand (players past "
@@ -139,24 +133,10 @@ st.subheader("Results by position")
 # In big bets where bb/100 counts them (fixed limit, stud); stud hands have no position.
 positions = figures.positions
 measure = "bb_per_100" if in_bb else "net_won"
-bar_spec = {
-    "mark": "bar",
-    "height": 260,
-    "encoding": {
-        "x": {"field": "position", "type": "nominal", "title": "Position",
-              "sort": list(positions["position"])},
-        "y": {"field": measure, "type": "quantitative",
-              "title": "bb/100" if in_bb else f"Net won ({unit_label})"},
-        "color": {"condition": {"test": f"datum.{measure} >= 0", "value": "#2e7d32"},
-                  "value": "#e53935"},
-        "tooltip": [{"field": "position", "type": "nominal"},
-                    {"field": "hands", "type": "quantitative"},
-                    *([] if chips else [{"field": "net_won", "type": "quantitative",
-                                         "format": ",.2f"}]),
-                    {"field": "bb_per_100", "type": "quantitative", "format": ",.1f"}],
-    },
-}  # fmt: skip
-st.vega_lite_chart(positions, bar_spec, width="stretch")
+# HTML, not a Vega chart: each Vega chart cost Chromium 0.3-0.5 s (dashboard/player_html.py).
+bars_label = "bb/100" if in_bb else f"Net won ({unit_label})"
+st.html(player_html.position_bars(positions, measure, bars_label,
+                                  1 if in_bb else 0 if currency in CHIP_CURRENCIES else 2))
 st.dataframe(
     positions.drop(columns=["net_won"]) if chips else positions,
     hide_index=True,
@@ -181,43 +161,7 @@ else:
         f"{dealt:,} hold'em hands with both hole cards known. Pairs on the diagonal, "
         "suited hands above it, offsuit below; empty cells were never dealt."
     )
-    if by == "Frequency":
-        colour: dict[str, object] = {"field": "frequency_pct", "type": "quantitative",
-                                     "title": "% of hands", "scale": {"scheme": "blues"}}
-    else:
-        extent = max(float(grid["net_bb"].abs().max()), 1.0)
-        colour = {"field": "net_bb", "type": "quantitative", "title": "Net won (bb)",
-                  "scale": {"domain": [-extent, extent], "domainMid": 0,
-                            "range": ["#c62828", "#fafafa", "#2e7d32"]}}
-    dealt_test = "datum.hands > 0"
-    grid_spec = {
-        "width": 520,
-        "height": 520,
-        "encoding": {
-            "x": {"field": "col", "type": "ordinal", "axis": None},
-            "y": {"field": "row", "type": "ordinal", "axis": None},
-            "tooltip": [
-                {"field": "hand", "type": "nominal", "title": "Hand"},
-                {"field": "hands", "type": "quantitative", "title": "Hands", "format": ","},
-                {"field": "net_bb", "type": "quantitative", "title": "Net won (bb)",
-                 "format": ",.1f"},
-                {"field": "bb_per_hand", "type": "quantitative", "title": "bb per hand",
-                 "format": ",.2f"},
-                {"field": "frequency_pct", "type": "quantitative", "title": "% of hands",
-                 "format": ".2f"},
-            ],
-        },
-        "layer": [
-            {"mark": {"type": "rect", "stroke": "white", "strokeWidth": 1},
-             "encoding": {"color": {"condition": {"test": dealt_test, **colour},
-                                    "value": "#eeeeee"}}},
-            {"mark": {"type": "text", "fontSize": 11},
-             "encoding": {"text": {"field": "hand", "type": "nominal"},
-                          "color": {"condition": {"test": dealt_test, "value": "#111111"},
-                                    "value": "#9e9e9e"}}},
-        ],
-    }  # fmt: skip
-    st.vega_lite_chart(grid, grid_spec, width="content")
+    st.html(player_html.grid_html(grid, frequency=by == "Frequency"))
 
 # -- sessions ------------------------------------------------------------------------------
 st.subheader("Sessions")

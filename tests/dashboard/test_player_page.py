@@ -21,29 +21,37 @@ def _chart_specs(app: AppTest) -> list[str]:
     return [c.proto.spec for c in app.get("vega_lite_chart")]
 
 
+def _htmls(app: AppTest) -> list[str]:
+    """The page's ``st.html`` bodies (results by position, the starting-hand grid)."""
+    return [h.proto.body for h in app.get("html")]
+
+
 @pytest.mark.usefixtures("app_env")
 def test_grid_and_sessions_are_drawn() -> None:
     app = _player_page("Dr:Who")
     assert [s.value for s in app.subheader][-3:] == ["Starting hands", "Sessions",
                                                      "Explain a stat"]  # fmt: skip
-    specs = _chart_specs(app)
-    assert len(specs) == 3  # net won over hands, by position, the grid
-    assert '"rect"' in specs[-1]
-    assert "net_bb" in specs[-1]
+    assert not _chart_specs(app)  # no Vega chart: the net won, by position, the grid are HTML
+    chart, bars, grid = _htmls(app)
+    assert "pokerhh-chart" in chart
+    assert bars.count('data-position=') >= 1
+    assert grid.count("<td data-hand=") == 169
+    assert 'data-hand="AA"' in grid
     sessions = [d.value for d in app.dataframe if "bb_per_100" in d.value.columns][-1]
     assert {"start", "end", "hands", "net_won", "bb_per_100"} <= set(sessions.columns)
     assert sessions["hands"].sum() > 0
     app.radio(key="grid_colour").set_value("Frequency").run()
     assert not app.exception
-    assert "frequency_pct" in _chart_specs(app)[-1].split('"color"')[1][:200]
+    assert "% of hands; grey: never dealt" in _htmls(app)[-1]  # the frequency legend
 
 
 @pytest.mark.usefixtures("app_env")
 def test_net_won_chart_has_the_all_in_ev_line() -> None:
     app = _player_page("Dr:Who")
-    spec = _chart_specs(app)[0]
+    chart = _htmls(app)[0]
     for line in ("net won", "all-in EV", "showdown", "non-showdown"):
-        assert f'"{line}"' in spec
+        assert f"</span>{line}</span>" in chart  # in the legend
+        assert f"&#10;{line}: " in chart  # in each point's tooltip
     (caption,) = [c.value for c in app.caption if c.value.startswith("All-in EV:")]
     assert "exact equity" in caption
 
