@@ -759,3 +759,30 @@ def test_ipoker_every_player_all_in_from_the_ante_needs_no_stakes():
     assert {p.name: p.net for p in result.players} == {"Ann": 1, "Bob": -1}
     with pytest.raises(ParseError, match="blinds cannot be told"):
         _one(text.replace('chips="1" dealer="0"', 'chips="5" dealer="0"'), "t.xml")
+
+
+def test_winamax_a_table_that_numbers_its_seats_from_zero():
+    """ "Seat #0 is the button", "Seat 0: Ann": the seats are read one higher (seat 1 to
+    the table's size, D6), the button on the same player; the play is unchanged."""
+    text = """Winamax Poker - CashGame - HandId: #900-3-1000000000 - Omaha pot limit (1.00€/2.00€) - 2015/12/15 04:29:17 UTC
+Table: 'Alpha' 5-max (real money) Seat #0 is the button
+Seat 0: Ann (100€)
+Seat 1: Bob (200€)
+Seat 2: Cid (266€)
+*** ANTE/BLINDS ***
+Cid posts big blind 2.00€
+Bob posts small blind 1.00€
+*** PRE-FLOP ***
+Ann folds
+Bob folds
+Cid collected 3€ from pot
+*** SUMMARY ***
+Total pot 3.00€ | No rake
+Seat 2: Cid (big blind) won 3€
+"""
+    hand = _one(text)
+    assert {s.name: s.seat for s in hand.seats} == {"Ann": 1, "Bob": 2, "Cid": 3}
+    assert hand.button_seat == 1
+    result = replay(hand)
+    assert result.chips_conserved
+    assert {p.name: p.net for p in result.players} == {"Ann": 0, "Bob": -100, "Cid": 100}

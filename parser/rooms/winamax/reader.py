@@ -210,21 +210,37 @@ class _Amounts(Amounts):
 class WinamaxBuilder(Builder):
     """Builds one Winamax hand; lines with PokerStars' groups use ``Builder``'s handlers."""
 
-    __slots__ = ("total_rounded",)
+    __slots__ = ("total_rounded", "button_zero")
 
     def __init__(self, raw: Source, hand_id: str | None) -> None:
         super().__init__(raw, hand_id, house=ROOM.house)
         #: "Total pot 6.02k", in chips (or euros) as written, else None.
         self.total_rounded: Decimal | None = None
+        #: "Seat #0 is the button" (a table that numbers its seats from 0).
+        self.button_zero = False
 
     def build(self, tokens: list[LineToken]) -> ParsedHand:
         dispatch(self, tokens, _HANDLERS, (Fail, HeaderError, MoneyError, ValueError))
+        if 0 in self.seat_numbers:
+            self._seats_from_one()
         if self.total_rounded is not None:
             self.total_pot = self._rounded_total(self.total_rounded)
         if self.total_pot is not None:
             # Winamax writes the pot after the rake (and with any uncalled bet in it).
             self.total_pot += self.rake or 0
         return self._hand()
+
+    def _seats_from_one(self) -> None:
+        """Some Winamax tables number their seats from 0 ("Seat 0: X", "Seat #0 is the
+        button"): the seats are labels, so each is read one higher (the order, the
+        button's place and every line stay as written)."""
+        seats = {name: replace(seat, seat=seat.seat + 1) for name, seat in self.seats.items()}
+        self.seats = seats
+        self.seat_numbers = {seat.seat: seat for seat in seats.values()}
+        if self.button_zero:
+            self.button = 1
+        elif self.button is not None:
+            self.button += 1
 
     def _rounded_total(self, written: Decimal) -> int:
         """ "Total pot 2.42k": the pot after rake, to ten chips. Winamax's total is what
@@ -256,6 +272,7 @@ class WinamaxBuilder(Builder):
         self.table = name
         self.max_seats = int(max_seats)
         self.button = int(button) if button and button != "0" else None
+        self.button_zero = button == "0"
         if header.tournament_id is not None:
             number = _TABLE_TOURNAMENT.search(name)
             # Older tournament tables carry no number: the tournament's name stands in.
