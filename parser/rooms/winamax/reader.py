@@ -210,7 +210,7 @@ class _Amounts(Amounts):
 class WinamaxBuilder(Builder):
     """Builds one Winamax hand; lines with PokerStars' groups use ``Builder``'s handlers."""
 
-    __slots__ = ("total_rounded", "button_zero")
+    __slots__ = ("button_zero", "total_rounded")
 
     def __init__(self, raw: Source, hand_id: str | None) -> None:
         super().__init__(raw, hand_id, house=ROOM.house)
