@@ -786,3 +786,12 @@ Seat 2: Cid (big blind) won 3€
     result = replay(hand)
     assert result.chips_conserved
     assert {p.name: p.net for p in result.players} == {"Ann": 0, "Bob": -100, "Cid": 100}
+
+
+def test_fulltilt_no_limit_omaha_hi_lo():
+    """Full Tilt dealt no-limit Omaha hi/lo ("NL Omaha H/L", "No Limit Omaha Hi/Lo"):
+    the engine's NLO8, as other rooms name it."""
+    for game in ("NL Omaha H/L", "No Limit Omaha Hi/Lo"):
+        hand = _one(_fulltilt(game))
+        assert hand.game == "NLO8", game
+        assert replay(hand).chips_conserved

@@ -68,6 +68,8 @@ GAMES: dict[str, str] = {
     "Pot Limit Omaha Hi/Lo": "PLO8",
     "Limit Omaha H/L": "FLO8",
     "Limit Omaha Hi/Lo": "FLO8",
+    "No Limit Omaha H/L": "NLO8",
+    "No Limit Omaha Hi/Lo": "NLO8",
     "PL 5 Card Omaha Hi": "PLO5",
     "Pot Limit 5 Card Omaha Hi": "PLO5",
     "PL 6 Card Omaha Hi": "PLO6",
