@@ -130,8 +130,10 @@ last = len(shown.steps_json["steps"]) - 1  # type: ignore[arg-type]
 step = min(max(int(st.session_state.get(STEP, 0)), 0), last)
 replayer_view.show(shown, step=step, autofocus=True)
 replayer_view.share_buttons(shown, f"{site}-{hand_id}" + ("-masked" if mask else ""))
-with st.expander("Original text"):
-    if mask:
-        st.caption("Hidden while names are masked: the log names every player.")
-    else:
-        st.code(stored.raw, language=None)
+# Drawn only when opened (a rerun): a code block costs Chromium a few tenths of a second on
+# every visit (issue 26 item 4).
+original = st.expander("Original text", key="original_text", on_change="rerun")
+if original.open and mask:
+    original.caption("Hidden while names are masked: the log names every player.")
+elif original.open:
+    original.code(stored.raw, language=None)

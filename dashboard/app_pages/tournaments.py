@@ -18,7 +18,7 @@ import streamlit as st
 
 from analytics.output.format import Money
 from analytics.tournaments import queries as tq
-from dashboard import common, data
+from dashboard import common, data, line_chart
 
 if TYPE_CHECKING:  # streamlit exports the column settings' type only from here
     from streamlit.elements.lib.column_types import ColumnConfig
@@ -39,18 +39,15 @@ def _shown(amount: object, money: Money, signed: bool = False) -> str:
     return money.signed(value) if signed else money(value)
 
 
-def _line(frame: pd.DataFrame, column: str) -> None:
-    """A line of ``column`` over the hands, as a Vega-Lite spec written out: ``st.line_chart``
-    builds it through altair, whose schema validation took 90% of the page's server time on
-    every rerun (0.15 s a chart; issue 26 item 4)."""
-    spec = {
-        "mark": {"type": "line", "tooltip": True},
-        "encoding": {
-            "x": {"field": "hand #", "type": "quantitative", "title": "hand #"},
-            "y": {"field": column, "type": "quantitative", "title": column},
-        },
-    }
-    st.vega_lite_chart(frame[["hand #", column]], spec, width="stretch")
+def _line(frame: pd.DataFrame, column: str, places: int) -> None:
+    """A line of ``column`` over the hands, as a picture (``dashboard/line_chart.py``): as
+    Vega-Lite charts, the page's two cost Chromium 0.3-0.5 s each a visit, and before that
+    altair's schema validation was 90% of its server time (issue 26 item 4)."""
+    st.html(line_chart.line_chart_html(
+        list(frame["hand #"]),
+        [line_chart.Line(column, "#4c78a8", [float(v) for v in frame[column]])],
+        x_title="hand #", y_title=column, y_places=places,
+    ))  # fmt: skip
 
 
 st.title("Tournaments")
@@ -155,8 +152,8 @@ if len(stack):
     st.subheader("Stack over hands")
     stack["hand #"] = range(1, len(stack) + 1)
     stack["big blinds"] = stack["chips"] / stack["big_blind"].where(stack["big_blind"] > 0)
-    _line(stack, "chips")
-    _line(stack, "big blinds")
+    _line(stack, "chips", 0)
+    _line(stack, "big blinds", 1)
     starts = stack[stack["level"] != stack["level"].shift()]
     st.caption(
         "Levels start at hand "
