@@ -795,3 +795,16 @@ def test_fulltilt_no_limit_omaha_hi_lo():
         hand = _one(_fulltilt(game))
         assert hand.game == "NLO8", game
         assert replay(hand).chips_conserved
+
+
+def test_ipoker_cards_with_the_suit_in_lower_case():
+    """A data miner's copy of iPoker XML writes the suit in lower case ("c10 hK s5"):
+    the same cards as "C10 HK S5"."""
+    lower = (
+        _IPOKER_SNG.replace(">SA HA<", ">sA hA<")
+        .replace(">H10 S2 H6<", ">h10 s2 h6<")
+        .replace(">HQ<", ">hQ<")
+        .replace(">C3<", ">c3<")
+    )
+    assert lower != _IPOKER_SNG
+    assert _one(lower, "t.xml").events == _one(_IPOKER_SNG, "t.xml").events

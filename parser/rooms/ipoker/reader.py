@@ -323,7 +323,8 @@ def read_gametype(text: str) -> GameType:
 
 
 def _card(text: str) -> Card | None:
-    text = text.strip()
+    """ "C10" -> Tc; a data miner's copy writes the suit in lower case ("c10", "hK")."""
+    text = text.strip().upper()
     if not text or text[0] not in _SUITS:
         return None
     rank = text[1:].replace("10", "T")
