@@ -32,13 +32,17 @@ dashboard: $(STAMP)
 	$(BIN)/pokerhh dashboard --db $(DEMO_DB)
 
 ## Lint, type-check (mypy --strict, [tool.mypy]) and run the whole test suite, on the
-## compiled core when it is built (setup.py); then the doctests of the packages once more
-## in pure Python, which the compiled run cannot collect (tests/native_plugin.py).
+## compiled core when it is built (setup.py): on every core (pytest-xdist, a test file to
+## a worker so its module fixtures are built once), then the browser tests alone (they
+## time what a user sees: Chromium beside another worker would time the machine's load);
+## then the doctests of the packages once more in pure Python, which the compiled run
+## cannot collect (tests/native_plugin.py).
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/pokerhh --version
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not browser"
+	$(BIN)/python -m pytest -m browser
 	POKERHH_PURE=1 $(BIN)/python -m pytest -q parser replayer analytics
 
 ## Compile the core again after editing one of its modules (until then the edited sources
