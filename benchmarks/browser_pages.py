@@ -89,8 +89,8 @@ MARKS = ("connected", "running", "ran")
 #: list with commas matches any of its parts). A page not listed: its title alone.
 CONTENT: dict[str, tuple[str, ...]] = {
     "Overview": ("[data-testid=stMetric]", "[data-testid=stDataFrame]"),
-    # The net won over hands: an image since session 15 (dashboard/line_chart.py).
-    "Player": ("[data-testid=stMetric]", "[data-testid=stDataFrame]", ".pokerhh-chart img"),
+    # The net won over hands: a picture since session 15 (dashboard/line_chart.py).
+    "Player": ("[data-testid=stMetric]", "[data-testid=stDataFrame]", ".pokerhh-chart .image"),
     "Hands": ("[data-testid=stDataFrame]",),
     # The table picture: an image today; a component (iframe) or st.html once the replayer
     # runs in the browser (issue 26 item 1).

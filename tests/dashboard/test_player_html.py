@@ -103,7 +103,7 @@ def test_position_bars_are_signed_and_escaped() -> None:
 
 
 def _svg(html: str) -> str:
-    return base64.b64decode(html.split("base64,")[1].split("'")[0]).decode()
+    return base64.b64decode(html.split("base64,")[1].split(")")[0]).decode()
 
 
 def test_line_chart_draws_every_point_and_tells_its_figures() -> None:

@@ -53,7 +53,7 @@ def test_tournament_chips_are_not_added_across_tournaments(app_env: Path) -> Non
     assert metrics["Net won (bb)"].endswith(tuple("0123456789"))
     assert app.toggle(key="player_in_bb").value is True
     chart = next(h.proto.body for h in app.get("html") if "pokerhh-chart" in h.proto.body)
-    assert "alt='Net won (big blinds)'" in chart
+    assert "aria-label='Net won (big blinds)'" in chart
     for frame in app.dataframe:
         if "key" not in frame.value.columns and {"position", "start"} & set(frame.value.columns):
             assert "net_won" not in frame.value.columns
