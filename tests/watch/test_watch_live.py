@@ -17,6 +17,12 @@ from tests.watch.conftest import HAND_IDS, Running, cut_points, session_bytes, s
 
 QUIET = 1.0
 PAUSE = 0.2  # between two writes of the client: well under the quiet time
+#: How long a condition may take to hold: only liveness, so generous (the suite runs on
+#: every core at once, beside the watcher's threads).
+PATIENCE = 20.0
+#: The quiet time of the test that sees the complete hands stored before the last one:
+#: long enough that a watcher slowed by a loaded machine still shows that moment.
+LONG_QUIET = 6.0
 
 
 def _write_in_pieces(path: Path, data: bytes, cuts: list[int]) -> None:
@@ -35,14 +41,14 @@ def _all_stored(db: Path) -> bool:
 def test_a_file_written_in_pieces_is_imported_hand_by_hand(
     db: Path, folder: Path, running: list[Running]
 ) -> None:
-    watcher = Running(db, folder, quiet_seconds=QUIET)
+    watcher = Running(db, folder, quiet_seconds=LONG_QUIET)
     running.append(watcher)
     table = folder / "Hero" / "HH20261101 Electra.txt"
     data = session_bytes()[:-2]  # the last hand without the blank lines that end it
     _write_in_pieces(table, data, cut_points(data))
     # The complete hands are in while the last one waits for the file to be quiet.
-    assert wait_for(lambda: len(stored(db)) == len(HAND_IDS) - 1, timeout=3)
-    assert wait_for(lambda: _all_stored(db), timeout=QUIET + 3)
+    assert wait_for(lambda: len(stored(db)) == len(HAND_IDS) - 1, timeout=LONG_QUIET)
+    assert wait_for(lambda: _all_stored(db), timeout=LONG_QUIET + PATIENCE)
     report = watcher.stop()
     assert stored(db) == [(hand_id, "ok") for hand_id in HAND_IDS]  # each once, in order
     assert report.problems == []  # none reported broken, not even for a moment
@@ -59,7 +65,7 @@ def test_a_watcher_stopped_mid_way_resumes_where_it_stopped(
     first = Running(db, folder, quiet_seconds=QUIET)
     running.append(first)
     _write_in_pieces(table, data[:half], [c for c in cut_points(data) if c < half])
-    assert wait_for(lambda: len(stored(db)) == 4, timeout=3)
+    assert wait_for(lambda: len(stored(db)) == 4, timeout=PATIENCE)
     before = first.stop()
     assert [h for h, _ in stored(db)] == list(HAND_IDS[:4])  # the cut hand not stored
     assert before.problems == []
@@ -67,7 +73,7 @@ def test_a_watcher_stopped_mid_way_resumes_where_it_stopped(
         out.write(data[half:])
     second = Running(db, folder, quiet_seconds=QUIET)
     running.append(second)
-    assert wait_for(lambda: _all_stored(db), timeout=QUIET + 4)
+    assert wait_for(lambda: _all_stored(db), timeout=QUIET + PATIENCE)
     after = second.stop()
     assert stored(db) == [(hand_id, "ok") for hand_id in HAND_IDS]
     # Nothing before the boundary parsed again, nothing doubled, nothing broken.
@@ -90,7 +96,7 @@ def test_the_polling_fallback_imports_without_file_events(
     table = folder / "Hero" / "HH20261101 Electra.txt"
     data = session_bytes()
     _write_in_pieces(table, data, cut_points(data)[:2])
-    assert wait_for(lambda: _all_stored(db), timeout=QUIET + 4)
+    assert wait_for(lambda: _all_stored(db), timeout=QUIET + PATIENCE)
     report = watcher.stop()
     assert stored(db) == [(hand_id, "ok") for hand_id in HAND_IDS]
     assert (report.problems, report.duplicates) == ([], 0)
@@ -105,5 +111,5 @@ def test_a_new_account_folder_is_watched_too(
     account = folder / "SecondAccount"
     account.mkdir()
     (account / "HH20261102 Altair.txt").write_bytes(session_bytes())
-    assert wait_for(lambda: _all_stored(db), timeout=QUIET + 4)
+    assert wait_for(lambda: _all_stored(db), timeout=QUIET + PATIENCE)
     assert watcher.stop().problems == []
