@@ -2,7 +2,8 @@
 under 1 s warm on 100,000 hands, under 2 s on 1,000,000)?
 
     .venv/bin/python benchmarks/browser_pages.py --db 100k=/tmp/pokerhh-bench/100k.sqlite \\
-        --db 1m=/tmp/pokerhh-bench/1m.sqlite [--repeat 3] [--pages Overview,Player] [--json F]
+        --db 1m=/tmp/pokerhh-bench/1m.sqlite [--repeat 3] [--pages Overview,Player] [--json F] \\
+        [--kinds reload,click]
 
 Each ``--db LABEL=FILE`` is a database to time the pages on; one that does not exist is
 built there first (``--hands N`` or the label's ``100k``/``1m``): ``dashboard_1m.build``'s
@@ -51,6 +52,9 @@ and every Chromium process spent from the visit's start to its end:
   of ``--repeat`` loads;
 - **click**: the page opened from another page by its sidebar link, as a user moves between
   pages (the same session), the median of ``--repeat`` clicks.
+
+``--kinds`` times only some of the four (a quick comparison: ``reload,click``); with one
+page in ``--pages``, its clicks come from the Record page.
 
 Warm (issue 26's word) is the larger of reload and click. The limit of each database is its
 label's (``100k``: 1 s, ``1m``: 2 s; ``--limit`` otherwise).

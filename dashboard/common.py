@@ -62,8 +62,9 @@ def offer_samples(path: Path) -> None:
 
 
 def sidebar_filters(path: Path, stamp: data.Stamp) -> queries.Filters:
-    """The sidebar: hero, dates, rooms, games, stakes, cash/tournament (state kept across
-    pages, since the entry file draws them on every page)."""
+    """The sidebar: hero, dates, rooms, games, stakes, cash/tournament in a popover, the
+    choices made listed under it (state kept across pages, since the entry file draws them
+    on every page)."""
     options = data.filter_options(str(path), stamp)
     # In a popover: Chromium draws its widgets only when it is opened, not on every load of
     # every page (a reload 0.2-0.4 s faster; issue 26 item 4). The choices made are listed
