@@ -99,7 +99,7 @@ def rate_cell(x: int, n: int, low: float, high: float) -> str:
 def statistics_table(frame: pd.DataFrame, first: dict[str, str]) -> pd.DataFrame:
     """The statistics of :func:`analytics.stats.players.player_stats` as text cells: the ``first``
     columns (frame column -> label), then each rate of :data:`SHOWN_RATES` as
-    :func:`rate_cell`, AF, bb/100 and the all-in adjusted bb/100 (``bb/100`` counts big
+    :func:`rate_cell`, AF (text too), bb/100 and the all-in adjusted bb/100 (``bb/100`` counts big
     bets in fixed limit)."""
     if frame.empty:
         return pd.DataFrame(columns=[*first.values(), *(label for _, label in SHOWN_RATES)])
@@ -112,7 +112,9 @@ def statistics_table(frame: pd.DataFrame, first: dict[str, str]) -> pd.DataFrame
                 frame[f"{name}_high"], strict=True,
             )
         ]  # fmt: skip
-    table["AF"] = frame["af"].round(2)
+    # AF is bets and raises over calls: no call, no AF. Written as the rates are (text, "–"
+    # for no sample), not as a number column, whose missing value Streamlit shows "None".
+    table["AF"] = [NO_SAMPLE if pd.isna(af) else f"{af:.2f}" for af in frame["af"]]
     table["bb/100"] = frame["bb_per_100"].round(2)
     table["All-in adj. bb/100"] = frame["all_in_adjusted_bb_per_100"].round(2)
     return table.reset_index(drop=True)
