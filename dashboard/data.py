@@ -202,26 +202,6 @@ def player_source(
     return {(c if isinstance(c, str) else None): int(n) for c, n in found.items()}, False
 
 
-#: The net-won chart's points per line at most. Chromium draws the chart with Vega, which
-#: evaluates every point's encodings through its expression interpreter: some 1,700 points
-#: a line (the heaviest player of 100,000 hands, four lines) were most of the Player page's
-#: second of browser CPU (issue 26 item 4). A chart about a thousand pixels wide shows no
-#: more.
-CHART_POINTS = 400
-
-
-def chart_points(lines: pd.DataFrame, most: int = CHART_POINTS) -> pd.DataFrame:
-    """``lines`` (``hand``, ``line``, ``net``, ascending hands) with at most ``most``
-    points a line: every k-th hand's and the last one's, each still the exact running
-    total at its hand (never an average of several)."""
-    hands = lines["hand"].drop_duplicates()
-    if len(hands) <= most:
-        return lines
-    step = -(-(len(hands) - 1) // (most - 1))  # the last hand is kept besides
-    kept = pd.concat([hands.iloc[:-1:step], hands.iloc[-1:]])
-    return lines[lines["hand"].isin(kept)].reset_index(drop=True)
-
-
 @st.cache_data(show_spinner=False, max_entries=32)
 def player_figures(
     path: str, stamp: Stamp, filters: queries.Filters, player: str, currency: str | None

@@ -174,7 +174,8 @@ def figures_from_sums(
 
 
 def _lines(days: pd.DataFrame, net: str, adjusted: str, showdown: str) -> pd.DataFrame:
-    """The four running totals after each day's last hand (``hand`` = hands so far)."""
+    """The four running totals after each day's last hand (``hand`` = hands so far), at
+    most the chart's points a line (``thin_lines``)."""
     if days.empty:
         return pd.DataFrame(columns=["hand", "line", "net"])
     won = days[net].to_numpy(dtype=float).cumsum()
@@ -188,7 +189,7 @@ def _lines(days: pd.DataFrame, net: str, adjusted: str, showdown: str) -> pd.Dat
             _LINES[3]: won - at_showdown,
         }
     )
-    return wide.melt(id_vars="hand", var_name="line", value_name="net")
+    return pq.thin_lines(wide.melt(id_vars="hand", var_name="line", value_name="net"))
 
 
 def _positions(

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import math
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -125,8 +124,10 @@ def statistics_table(frame: pd.DataFrame, first: dict[str, str]) -> pd.DataFrame
 #: The lines of the "net won over hands" chart, in the legend's order.
 RESULT_LINES = ("net won", "all-in EV", "showdown", "non-showdown")
 #: The chart's points per line, at most: a line of 100,000 hands is drawn from every k-th
-#: hand (the running totals there are exact), not sent to the browser whole.
-MAX_CHART_POINTS = 2000
+#: hand (the running totals there are exact), not sent to the browser whole. A chart about a
+#: thousand pixels wide shows no more, and each point is a tooltip box of the page's picture
+#: (dashboard/line_chart.py; issue 26 item 4).
+MAX_CHART_POINTS = 400
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +180,8 @@ def results_over_hands(
     ``net won`` is the actual result, ``all-in EV`` the all-in EV adjusted one
     (:func:`all_in_adjusted`), ``showdown`` / ``non-showdown`` the actual result split by
     whether the player went to showdown. With more than ``max_points`` hands only every
-    k-th hand (and the last) is kept, so the running totals stay exact where drawn.
+    k-th hand (and the last) is kept (:func:`thin_lines`), so the running totals stay exact
+    where drawn.
     """
     if hands.empty:
         return pd.DataFrame(columns=["hand", "line", "net"])
@@ -200,11 +202,21 @@ def results_over_hands(
             "non-showdown": np.where(showdown, 0.0, value).cumsum(),
         }
     )
-    if max_points and count > max_points:
-        step = math.ceil(count / max_points)
-        keep = (wide["hand"] % step == 0) | (wide["hand"] == 1) | (wide["hand"] == count)
-        wide = wide[keep]
-    return wide.melt(id_vars="hand", var_name="line", value_name="net")
+    lines = wide.melt(id_vars="hand", var_name="line", value_name="net")
+    return thin_lines(lines, max_points) if max_points else lines
+
+
+def thin_lines(lines: pd.DataFrame, most: int = MAX_CHART_POINTS) -> pd.DataFrame:
+    """``lines`` (long form: ``hand``, ``line``, ``net``, ascending hands) with at most
+    ``most`` points a line: every k-th hand's and the last one's, each still the exact
+    running total at its hand (never an average of several). The lines over hands and those
+    over days (``player_page``) are thinned here alike."""
+    hands = lines["hand"].drop_duplicates()
+    if len(hands) <= most:
+        return lines
+    step = -(-(len(hands) - 1) // (most - 1))  # the last hand is kept besides
+    kept = pd.concat([hands.iloc[:-1:step], hands.iloc[-1:]])
+    return lines[lines["hand"].isin(kept)].reset_index(drop=True)
 
 
 # -- explain a stat -------------------------------------------------------------------------

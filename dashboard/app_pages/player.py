@@ -100,7 +100,7 @@ st.caption(
 )
 
 st.subheader("Net won over hands")
-lines = data.chart_points(figures.lines_bb if in_bb else figures.lines)
+lines = figures.lines_bb if in_bb else figures.lines  # at most 400 points a line
 # A picture, not a Vega-Lite chart: Chromium spent 0.3-0.5 s on each Vega chart, most of
 # the page's time (issue 26 item 4; dashboard/line_chart.py).
 wide = lines.pivot(index="hand", columns="line", values="net")

@@ -14,8 +14,9 @@ import pandas as pd
 import pytest
 
 from analytics.stats import player_queries as pq
+from analytics.stats.player_queries import MAX_CHART_POINTS as CHART_POINTS
+from analytics.stats.player_queries import thin_lines as chart_points
 from dashboard import line_chart, player_html
-from dashboard.data import CHART_POINTS, chart_points
 
 
 def _hands(count: int) -> pd.DataFrame:
