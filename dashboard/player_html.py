@@ -6,7 +6,7 @@ its expression interpreter), and the Player page drew three: a click on it took 
 100,000 hands, 0.5 s with no chart (issue 26 item 4, docs/scale.md "session 15"). The grid
 (169 cells) and the bars (one a position) are a table and a few boxes: plain HTML draws
 them in milliseconds, with the same colours and a tooltip (``title``) on each. The net-won
-line keeps its Vega chart (tooltips at each point, many points).
+line is a picture too (``dashboard/line_chart.py``).
 
 Every figure is also in the cell's data attributes (``data-hand``, ``data-hands``...) for
 the tests. Labels are ours (positions, hand labels), escaped all the same.
