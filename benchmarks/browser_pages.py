@@ -94,7 +94,8 @@ MARKS = ("connected", "running", "ran")
 CONTENT: dict[str, tuple[str, ...]] = {
     "Overview": ("[data-testid=stMetric]", "[data-testid=stDataFrame]"),
     # The net won over hands: a picture since session 15 (dashboard/line_chart.py).
-    "Player": ("[data-testid=stMetric]", "[data-testid=stDataFrame]", ".pokerhh-chart .image"),
+    # Its tables are HTML since session 16 (dashboard/html_table.py).
+    "Player": ("[data-testid=stMetric]", ".pokerhh-table", ".pokerhh-chart .image"),
     "Hands": ("[data-testid=stDataFrame]",),
     # The table picture: an image today; a component (iframe) or st.html once the replayer
     # runs in the browser (issue 26 item 1).

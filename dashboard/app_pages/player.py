@@ -16,7 +16,8 @@ import streamlit as st
 from analytics.output.format import CHIP_CURRENCIES
 from analytics.stats import player_page, player_queries
 from analytics.stats import players as stats
-from dashboard import common, data, line_chart, notes_widgets, player_html, where_box
+from dashboard import common, data, html_table, line_chart, notes_widgets, player_html, where_box
+from dashboard.html_table import Column
 
 #: The net-won chart's lines' colours, in ``player_queries.RESULT_LINES``' order.
 LINE_COLOURS = ("#2e7d32", "#fb8c00", "#1e88e5", "#e53935")
@@ -50,7 +51,7 @@ if len(rooms) > 1:
 notes_widgets.notes_box(path, filters.sites if len(rooms) > 1 else rooms, player)  # issue 26
 # issue 25 item 2: a hand query narrows every figure of the page (docs/query.md)
 filters = where_box.applied(str(path), stamp, filters, player, "player_where", "this player")
-hand_counts, summed = data.player_source(str(path), stamp, filters, player)
+hand_counts, _summed = data.player_source(str(path), stamp, filters, player)
 if not hand_counts:
     st.info("This player has no hands under the current filters.")
     st.stop()
@@ -67,7 +68,8 @@ in_bb = st.toggle("In big blinds", key="player_in_bb", value=chips, disabled=chi
 in_bb = in_bb or chips
 unit_label = "big blinds" if in_bb else f"{currency}"
 #: Whole numbers for chips (a hand's chips, or play money): "-900", not "-900.00".
-amounts = "%d" if currency in CHIP_CURRENCIES else "%.2f"
+amounts = ",.0f" if currency in CHIP_CURRENCIES else ",.2f"
+grid_amounts = "%d" if currency in CHIP_CURRENCIES else "%.2f"  # the same, for a data grid
 
 c1, c2, c3, c4 = st.columns(4)
 c1.metric("Hands", f"{figures.hands:,}")
@@ -86,11 +88,16 @@ c4.metric("Showdowns", f"{figures.showdowns:,}")
 st.subheader("Statistics")
 by_game = data.player_statistics(str(path), stamp, filters, player, currency,
                                  by="stakes")  # fmt: skip
-st.dataframe(
-    player_queries.statistics_table(by_game, {"stakes": "Game and stakes", "hands": "Hands"}),
-    hide_index=True,
-    width="stretch",
-)
+# Tables of a few rows are HTML, not data grids: a grid costs Chromium far more to draw
+# on every reload (dashboard/html_table.py; issue 26 item 4).
+by_game_table = player_queries.statistics_table(by_game, {"stakes": "Game and stakes",
+                                                          "hands": "Hands"})  # fmt: skip
+NUMBERS = {"Hands": ",d", "bb/100": ",.2f", "All-in adj. bb/100": ",.2f"}
+st.html(html_table.table_html(
+    by_game_table,
+    [Column(c, c, NUMBERS.get(c), number=c in NUMBERS) for c in by_game_table.columns],
+    name="statistics",
+))
 st.caption(
     "Each rate reads value · x / n (95% interval). Stud and draw games read in their own "
     'rounds (docs/stats.md, "Stud and draw games"): VPIP and PFR on 3rd street or before '
@@ -137,16 +144,13 @@ measure = "bb_per_100" if in_bb else "net_won"
 bars_label = "bb/100" if in_bb else f"Net won ({unit_label})"
 st.html(player_html.position_bars(positions, measure, bars_label,
                                   1 if in_bb else 0 if currency in CHIP_CURRENCIES else 2))
-st.dataframe(
+st.html(html_table.table_html(
     positions.drop(columns=["net_won"]) if chips else positions,
-    hide_index=True,
-    column_config={
-        "position": "Position",
-        "hands": "Hands",
-        "net_won": st.column_config.NumberColumn("Net won", format=amounts),
-        "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.1f"),
-    },
-)
+    [Column("position", "Position"), Column("hands", "Hands", ",d", number=True),
+     Column("net_won", "Net won", amounts, number=True),
+     Column("bb_per_100", "bb/100", ",.1f", number=True)],
+    name="positions",
+))
 
 # -- starting hands (hold'em) ------------------------------------------------------------
 grid = figures.grid
@@ -164,27 +168,39 @@ else:
     st.html(player_html.grid_html(grid, frequency=by == "Frequency"))
 
 # -- sessions ------------------------------------------------------------------------------
+#: Sessions drawn on the page, newest first; all of them are in the download. A heavy
+#: player has thousands (1,540 on the 100,000-hand benchmark: 0.8 MB of HTML).
+SESSIONS_SHOWN = 100
 st.subheader("Sessions")
 table = figures.sessions
 if table.empty:
     st.info("These hands have no times, so they cannot be split into sessions.")
 else:
+    table = table.drop(columns=["currency", "net_won"] if chips else ["currency"])
+    shown_note = (f" The newest {SESSIONS_SHOWN:,} are shown; the download holds them all."
+                  if len(table) > SESSIONS_SHOWN else "")  # fmt: skip
     st.caption(
         f"{len(table):,} sessions: a new one starts after more than 30 minutes without a "
-        "hand. Newest first; times in UTC."
+        f"hand. Newest first; times in UTC.{shown_note}"
     )
-    st.dataframe(
-        table.drop(columns=["currency", "net_won"] if chips else ["currency"]),
-        hide_index=True,
-        column_config={
-            "start": st.column_config.DatetimeColumn("Start", format="YYYY-MM-DD HH:mm"),
-            "end": st.column_config.DatetimeColumn("End", format="YYYY-MM-DD HH:mm"),
-            "minutes": st.column_config.NumberColumn("Minutes", format="%.0f"),
-            "hands": st.column_config.NumberColumn("Hands", format="%d"),
-            "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format=amounts),
-            "net_bb": st.column_config.NumberColumn("Net won (bb)", format="%.1f"),
-            "bb_per_100": st.column_config.NumberColumn("bb/100", format="%.1f"),
-        },
+    st.html(html_table.table_html(
+        table.head(SESSIONS_SHOWN),
+        [Column("start", "Start", "%Y-%m-%d %H:%M"), Column("end", "End", "%Y-%m-%d %H:%M"),
+         Column("minutes", "Minutes", ",.0f", number=True),
+         Column("hands", "Hands", ",d", number=True),
+         Column("net_won", f"Net won ({currency})", amounts, number=True),
+         Column("net_bb", "Net won (bb)", ",.1f", number=True),
+         Column("bb_per_100", "bb/100", ",.1f", number=True)],
+        name="sessions",
+        max_height=420,
+    ))  # fmt: skip
+    st.download_button(
+        "Download the sessions (CSV)",
+        data=table.to_csv(index=False),
+        file_name="sessions.csv",
+        mime="text/csv",
+        icon=":material/download:",
+        key="sessions_csv",
     )
 
 # -- explain a stat ---------------------------------------------------------------------------
@@ -199,9 +215,10 @@ def _figure(name: str) -> str:
     return f"{rates[name].label}: {value} · {x:,} / {n:,}"
 
 
-# A heavy player's hands behind a stat are read when asked for, not with the page.
+# The hands behind a stat are listed when one is chosen, not with the page: their grid
+# (selectable rows) was a third of the page's reload in Chromium (issue 26 item 4).
 name = st.selectbox("Stat", list(rates), format_func=_figure, key="explain_stat",
-                    index=None if summed else 0,
+                    index=None,
                     placeholder="Choose a stat to list the hands behind it")  # fmt: skip
 if name is None:
     st.stop()
@@ -237,7 +254,8 @@ event = st.dataframe(
         "in_denominator": st.column_config.CheckboxColumn("Denominator"),
         "x": st.column_config.NumberColumn("x", format="%d"),
         "n": st.column_config.NumberColumn("n", format="%d"),
-        "net_won": st.column_config.NumberColumn(f"Net won ({currency})", format=amounts),
+        "net_won": st.column_config.NumberColumn(f"Net won ({currency})",
+                                                 format=grid_amounts),
     },
     on_select="rerun",
     selection_mode="single-row",

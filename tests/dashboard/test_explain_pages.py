@@ -28,6 +28,7 @@ def test_pages_of_the_explained_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not app.exception, [e.value for e in app.exception]
     for room in app.radio(key=f"player_room_{PLAYER}").options:  # her busiest room's VPIP
         app.radio(key=f"player_room_{PLAYER}").set_value(room).run()
+        app.selectbox(key="explain_stat").select("vpip").run()
         choice = app.selectbox(key="explain_stat")
         assert choice.value == "vpip"
         x, n = (

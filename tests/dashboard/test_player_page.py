@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.dashboard.conftest import APP, HOSTILE_NAME
+from tests.html_tables import page_tables
 
 
 def _player_page(player: str) -> AppTest:
@@ -22,8 +23,9 @@ def _chart_specs(app: AppTest) -> list[str]:
 
 
 def _htmls(app: AppTest) -> list[str]:
-    """The page's ``st.html`` bodies (results by position, the starting-hand grid)."""
-    return [h.proto.body for h in app.get("html")]
+    """The page's ``st.html`` pictures (the net won, results by position, the starting-hand
+    grid), not its tables (``page_tables``)."""
+    return [h.proto.body for h in app.get("html") if "pokerhh-table" not in h.proto.body]
 
 
 @pytest.mark.usefixtures("app_env")
@@ -37,9 +39,13 @@ def test_grid_and_sessions_are_drawn() -> None:
     assert bars.count('data-position=') >= 1
     assert grid.count("<td data-hand=") == 169
     assert 'data-hand="AA"' in grid
-    sessions = [d.value for d in app.dataframe if "bb_per_100" in d.value.columns][-1]
+    tables = page_tables(app)
+    assert {"statistics", "positions", "sessions"} <= set(tables)
+    assert not app.dataframe  # every table a summary (HTML) until a stat is explained
+    sessions = tables["sessions"]
     assert {"start", "end", "hands", "net_won", "bb_per_100"} <= set(sessions.columns)
     assert sessions["hands"].sum() > 0
+    assert app.get("download_button")  # every session, as CSV
     app.radio(key="grid_colour").set_value("Frequency").run()
     assert not app.exception
     assert "% of hands; grey: never dealt" in _htmls(app)[-1]  # the frequency legend
@@ -60,7 +66,11 @@ def test_net_won_chart_has_the_all_in_ev_line() -> None:
 def test_explain_a_stat_lists_the_hands_and_opens_one() -> None:
     app = _player_page("Dr:Who")
     choice = app.selectbox(key="explain_stat")
-    assert choice.value == "vpip"
+    assert choice.value is None  # the hands are listed once a stat is chosen
+    assert not [d for d in app.dataframe if "in_numerator" in d.value.columns]
+    choice.select("vpip").run()
+    assert not app.exception
+    choice = app.selectbox(key="explain_stat")
     assert "VPIP" in choice.format_func("vpip")
     assert " / " in choice.format_func("vpip")
     table = [d.value for d in app.dataframe if "in_numerator" in d.value.columns][-1]

@@ -11,6 +11,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from tests.dashboard.conftest import APP
+from tests.html_tables import page_tables
 
 
 def _player_page(player: str) -> AppTest:
@@ -54,9 +55,11 @@ def test_tournament_chips_are_not_added_across_tournaments(app_env: Path) -> Non
     assert app.toggle(key="player_in_bb").value is True
     chart = next(h.proto.body for h in app.get("html") if "pokerhh-chart" in h.proto.body)
     assert "aria-label='Net won (big blinds)'" in chart
-    for frame in app.dataframe:
-        if "key" not in frame.value.columns and {"position", "start"} & set(frame.value.columns):
-            assert "net_won" not in frame.value.columns
+    tables = page_tables(app)
+    for name in ("positions", "sessions"):
+        assert not tables[name].empty
+        assert "net_won" not in tables[name].columns
     # One hand's chips are one tournament's: listed whole, as chips ("-900", not "-900.00").
+    app.selectbox(key="explain_stat").select("vpip").run()
     explained = app.dataframe(key="explain_table_vpip_1")
     assert json.loads(explained.proto.columns)["net_won"]["type_config"]["format"] == "%d"

@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from analytics.ingest.importer import import_paths
 from tests.aggregates.texts import STUD_LADDER, STUD_WALK, TRIPLE_DRAW_STEAL
 from tests.dashboard.conftest import APP
+from tests.html_tables import page_tables
 
 
 @pytest.fixture
@@ -77,8 +78,7 @@ def test_player_page_shows_the_statistics_by_game() -> None:
     app.switch_page("app_pages/player.py").run()
     assert not app.exception, [e.value for e in app.exception]
     assert "Statistics" in [s.value for s in app.subheader]
-    table = [d.value for d in app.dataframe if "Game and stakes" in d.value.columns][-1]
-    rows = table.set_index("Game and stakes")
+    rows = page_tables(app)["statistics"].set_index("Game and stakes")
     assert set(rows.index) == {"FL7S $0.04/$0.08", "FL27TD $0.10/$0.20"}
     assert rows.loc["FL7S $0.04/$0.08", "Steal"] == "–"
     assert rows.loc["FL27TD $0.10/$0.20", "Steal"].startswith("100.0% · 1/1")

@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.dashboard.conftest import APP
+from tests.html_tables import page_tables
 
 
 @pytest.fixture
@@ -36,7 +37,7 @@ def test_the_player_page_draws_a_person_whole(page_db) -> None:
     assert not app.exception, [e.value for e in app.exception]
     assert app.selectbox(key="player_Alice").value == "Alice"
     assert _metric(app, "Hands") == "470"  # 200 + 150 + 120: his three accounts
-    (table,) = [d.value for d in app.dataframe if "Hands" in d.value.columns][:1]
+    table = page_tables(app)["statistics"]
     assert int(table["Hands"].sum()) == 470
     app.selectbox(key="player_Alice").select("Me2").run()
     assert _metric(app, "Hands") == "120"
