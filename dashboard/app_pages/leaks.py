@@ -15,7 +15,8 @@ from analytics.leaks.reference import FAMILY_LABELS, SOURCE
 from analytics.stats import people
 from analytics.stats import queries as q
 from analytics.stats.players import StatsQuery
-from dashboard import common, data, leak_link
+from dashboard import common, data, html_table, leak_link
+from dashboard.html_table import Column
 
 st.title("Leaks")
 path, stamp, counts = common.database()
@@ -92,11 +93,15 @@ for i in order:
         "Cost (bb/100)": a.cost_bb_per_100,
         "Spots": a.spots,
     })  # fmt: skip
+#: The figures' formats; every other column is text. A table of a few rows is HTML, not a
+#: data grid, which costs Chromium far more on every reload (dashboard/html_table.py).
+NUMBERS = {"Cost (bb/100)": "+,.2f", "Spots": ",d"}
 if rows:
-    st.dataframe(
-        pd.DataFrame(rows), hide_index=True, width="stretch",
-        column_config={"Cost (bb/100)": st.column_config.NumberColumn(format="%+.2f")},
-    )  # fmt: skip
+    table = pd.DataFrame(rows)
+    st.html(html_table.table_html(
+        table, [Column(c, c, NUMBERS.get(c), number=c in NUMBERS) for c in table.columns],
+        name="leaks",
+    ))  # fmt: skip
 st.caption(
     "Flagged only when the whole 95% interval lies outside the range; ranked by cost: "
     "(the reference's result − yours) in big blinds per spot × your spots, per 100 of your "

@@ -15,6 +15,7 @@ from analytics.stats.players import StatsQuery
 from analytics.store.db import connect, read_only
 from analytics.store.people import add_aliases
 from tests.dashboard.conftest import APP
+from tests.html_tables import page_tables
 
 
 @pytest.fixture
@@ -47,7 +48,8 @@ def test_the_leaks_page_flags_the_cbet_and_links_to_its_hands(page_db) -> None:
     app.sidebar.selectbox(key="hero").select("Lazy").run()
     app.switch_page("app_pages/leaks.py").run()
     assert not app.exception, [e.value for e in app.exception]
-    (table,) = [d.value for d in app.dataframe]
+    assert not app.dataframe  # the leaks are an HTML table (dashboard/html_table.py)
+    table = page_tables(app)["leaks"]
     cbet = table[table["Statistic"] == "c-bet flop"]
     assert list(cbet["Verdict"]) == ["too low"]
     conn = read_only(page_db).conn
