@@ -69,13 +69,24 @@ def cell_text(value: object, column: Column) -> str:
     ('1,234.5', '–')
     >>> cell_text(pd.Timestamp("2026-12-03 16:05"), Column("s", "Start", "%Y-%m-%d %H:%M"))
     '2026-12-03 16:05'
+    >>> cell_text(1540.0, Column("n", "Hands", ",d")), cell_text("x", Column("n", "Hands", ",d"))
+    ('1,540', 'x')
+    >>> cell_text(2.0, Column("d", "Date", "%Y-%m-%d"))
+    '2.0'
     """
     if missing(value):
         return MISSING
     if callable(column.format):
         return column.format(value)
     if column.format is not None:
-        return format(value, column.format)
+        # A whole number held as a float (a count summed by pandas) under ",d" reads as
+        # the integer; any other mismatch as plain text rather than failing the page.
+        tries = [value, int(value)] if isinstance(value, float) and value.is_integer() else [value]
+        for shown in tries:
+            try:
+                return format(shown, column.format)
+            except (TypeError, ValueError):
+                continue
     return str(value)
 
 
