@@ -94,7 +94,7 @@ MARKS = ("connected", "running", "ran")
 CONTENT: dict[str, tuple[str, ...]] = {
     "Overview": ("[data-testid=stMetric]", "[data-testid=stDataFrame]"),
     # The net won over hands: a picture since session 15 (dashboard/line_chart.py).
-    # Its tables are HTML since session 16 (dashboard/html_table.py).
+    # Its tables are HTML since session 16 (dashboard/frame_html.py).
     "Player": ("[data-testid=stMetric]", ".pokerhh-table", ".pokerhh-chart .image"),
     "Hands": ("[data-testid=stDataFrame]",),
     # The table picture: an image today; a component (iframe) or st.html once the replayer

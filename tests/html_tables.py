@@ -1,4 +1,4 @@
-"""The tables a page draws as HTML (``dashboard/html_table.py``), read back into frames.
+"""The tables a page draws as HTML (``dashboard/frame_html.py``), read back into frames.
 
 Tests read each cell's raw value (``data-value``) under its column's name (``data-column``),
 never the formatted text, so a figure is compared as the page computed it.

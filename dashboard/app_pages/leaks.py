@@ -15,8 +15,7 @@ from analytics.leaks.reference import FAMILY_LABELS, SOURCE
 from analytics.stats import people
 from analytics.stats import queries as q
 from analytics.stats.players import StatsQuery
-from dashboard import common, data, html_table, leak_link
-from dashboard.html_table import Column
+from dashboard import common, data, frame_html, leak_link
 
 st.title("Leaks")
 path, stamp, counts = common.database()
@@ -94,14 +93,11 @@ for i in order:
         "Spots": a.spots,
     })  # fmt: skip
 #: The figures' formats; every other column is text. A table of a few rows is HTML, not a
-#: data grid, which costs Chromium far more on every reload (dashboard/html_table.py).
+#: data grid, which costs Chromium far more on every reload (dashboard/frame_html.py).
 NUMBERS = {"Cost (bb/100)": "+,.2f", "Spots": ",d"}
 if rows:
     table = pd.DataFrame(rows)
-    st.html(html_table.table_html(
-        table, [Column(c, c, NUMBERS.get(c), number=c in NUMBERS) for c in table.columns],
-        name="leaks",
-    ))  # fmt: skip
+    st.html(frame_html.frame_table(table, frame_html.columns_of(table, NUMBERS), name="leaks"))
 st.caption(
     "Flagged only when the whole 95% interval lies outside the range; ranked by cost: "
     "(the reference's result − yours) in big blinds per spot × your spots, per 100 of your "

@@ -16,8 +16,8 @@ import streamlit as st
 from analytics.output.format import CHIP_CURRENCIES
 from analytics.stats import player_page, player_queries
 from analytics.stats import players as stats
-from dashboard import common, data, html_table, line_chart, notes_widgets, player_html, where_box
-from dashboard.html_table import Column
+from dashboard import common, data, frame_html, line_chart, notes_widgets, player_html, where_box
+from dashboard.frame_html import Column
 
 #: The net-won chart's lines' colours, in ``player_queries.RESULT_LINES``' order.
 LINE_COLOURS = ("#2e7d32", "#fb8c00", "#1e88e5", "#e53935")
@@ -89,13 +89,13 @@ st.subheader("Statistics")
 by_game = data.player_statistics(str(path), stamp, filters, player, currency,
                                  by="stakes")  # fmt: skip
 # Tables of a few rows are HTML, not data grids: a grid costs Chromium far more to draw
-# on every reload (dashboard/html_table.py; issue 26 item 4).
+# on every reload (dashboard/frame_html.py; issue 26 item 4).
 by_game_table = player_queries.statistics_table(by_game, {"stakes": "Game and stakes",
                                                           "hands": "Hands"})  # fmt: skip
 NUMBERS = {"Hands": ",d", "bb/100": ",.2f", "All-in adj. bb/100": ",.2f"}
-st.html(html_table.table_html(
+st.html(frame_html.frame_table(
     by_game_table,
-    [Column(c, c, NUMBERS.get(c), number=c in NUMBERS) for c in by_game_table.columns],
+    frame_html.columns_of(by_game_table, NUMBERS),
     name="statistics",
 ))
 st.caption(
@@ -144,7 +144,7 @@ measure = "bb_per_100" if in_bb else "net_won"
 bars_label = "bb/100" if in_bb else f"Net won ({unit_label})"
 st.html(player_html.position_bars(positions, measure, bars_label,
                                   1 if in_bb else 0 if currency in CHIP_CURRENCIES else 2))
-st.html(html_table.table_html(
+st.html(frame_html.frame_table(
     positions.drop(columns=["net_won"]) if chips else positions,
     [Column("position", "Position"), Column("hands", "Hands", ",d", number=True),
      Column("net_won", "Net won", amounts, number=True),
@@ -183,7 +183,7 @@ else:
         f"{len(table):,} sessions: a new one starts after more than 30 minutes without a "
         f"hand. Newest first; times in UTC.{shown_note}"
     )
-    st.html(html_table.table_html(
+    st.html(frame_html.frame_table(
         table.head(SESSIONS_SHOWN),
         [Column("start", "Start", "%Y-%m-%d %H:%M"), Column("end", "End", "%Y-%m-%d %H:%M"),
          Column("minutes", "Minutes", ",.0f", number=True),

@@ -1,4 +1,4 @@
-"""dashboard/html_table.py: the Player page's summary tables as HTML (issue 26 item 4)."""
+"""dashboard/frame_html.py: the Player page's summary tables as HTML (issue 26 item 4)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pandas as pd
 
-from dashboard.html_table import MISSING, Column, table_html
+from dashboard.frame_html import MISSING, Column, frame_table
 from tests.html_tables import read_tables
 
 HOSTILE = '<img src=x onerror="alert(1)">'
@@ -19,7 +19,7 @@ def test_cells_are_escaped_formatted_and_carry_their_raw_values() -> None:
         "net": [-1502.5, math.nan],
         "start": [pd.Timestamp("2026-12-03 16:05:59"), pd.NaT],
     })  # fmt: skip
-    html = table_html(
+    html = frame_table(
         frame,
         [Column("stakes", "Game <and> stakes"), Column("hands", "Hands", ",d", number=True),
          Column("net", "Net won", ",.2f", number=True), Column("start", "Start", "%Y-%m-%d %H:%M"),
@@ -45,7 +45,7 @@ def test_cells_are_escaped_formatted_and_carry_their_raw_values() -> None:
 
 
 def test_an_empty_frame_is_a_table_with_its_headings_only() -> None:
-    html = table_html(pd.DataFrame({"hands": []}), [Column("hands", "Hands")], name="e")
+    html = frame_table(pd.DataFrame({"hands": []}), [Column("hands", "Hands")], name="e")
     assert "<th" in html
     assert "<td" not in html
     assert read_tables(html)["e"].empty

@@ -10,14 +10,15 @@ explained hands, the hand list).
 
 Every cell is escaped (labels can come from the files: game names, stakes), and carries
 its column and its raw value (``data-column``, ``data-value``) so tests read the figures,
-not the formatting. A long table scrolls inside its own box (``max_height``).
+not the formatting. A long table scrolls inside its own box (``max_height``). (The live
+Table page's seats and HUD figures are another drawing: ``dashboard/table_html.py``.)
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -50,6 +51,12 @@ class Column:
     format: str | Callable[[object], str] | None = None
     #: Right-aligned, tabular figures (numbers).
     number: bool = False
+
+
+def columns_of(frame: pd.DataFrame, numbers: Mapping[str, str]) -> list[Column]:
+    """Every column of a frame whose column names are already its headings: text, but for
+    those in ``numbers`` (name -> format spec), right-aligned figures."""
+    return [Column(c, c, numbers.get(c), number=c in numbers) for c in frame.columns]
 
 
 def missing(value: object) -> bool:
@@ -100,7 +107,7 @@ def _raw(value: object) -> str:
     return str(value)
 
 
-def table_html(
+def frame_table(
     frame: pd.DataFrame,
     columns: Sequence[Column],
     *,
