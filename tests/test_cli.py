@@ -198,6 +198,9 @@ def test_dashboard_launches_streamlit_locked_down(
         launched.update(command=command, env=env)
 
     monkeypatch.setattr(cli.os, "execvpe", execvpe)
+    # Whatever listens on this machine's ports (a dashboard the user runs on 8501) is not
+    # this test's subject; the busy port's refusal is test_cli_edges'.
+    monkeypatch.setattr(cli, "port_in_use", lambda *_: "")
     cli.main(["dashboard", "--db", str(db), "--port", "8765"])
     command = launched["command"]
     assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
